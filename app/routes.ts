@@ -1,0 +1,5 @@
+import { type RouteConfig, route } from '@react-router/dev/routes';
+import { storeRoutes } from './routes/store/routes';
+import { adminRoutes } from './routes/admin/routes';
+
+export default [...storeRoutes, ...adminRoutes, route('*', 'routes/not-found.tsx')] satisfies RouteConfig;

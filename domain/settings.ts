@@ -1,0 +1,61 @@
+/** The shop's settings (decisions §1, run-contract.md "Settings shape"). Nothing shop-specific is hard-coded elsewhere. */
+import { z } from 'zod';
+
+export const deliveryOptionSchema = z.object({
+  id: z.string().min(1),
+  label: z.string().min(1),
+  charge: z.number().int().min(0),
+});
+
+export const paymentOptionSchema = z.object({
+  id: z.string().min(1),
+  label: z.string().min(1),
+  wallet: z.boolean(),
+});
+
+export const settingsSchema = z
+  .object({
+    shop_name: z.string().min(1).max(120),
+    description: z.string().max(2000),
+    address: z.string().max(500),
+    email: z.union([z.literal(''), z.email()]),
+    phones: z.array(z.string().max(30)).max(5),
+    wallet_number: z.string().max(30),
+    social_url: z.union([z.literal(''), z.url()]),
+    delivery_options: z.array(deliveryOptionSchema).min(1),
+    payment_options: z.array(paymentOptionSchema).min(1),
+  })
+  .strict();
+
+export type ShopSettings = z.infer<typeof settingsSchema>;
+export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
+export type PaymentOption = z.infer<typeof paymentOptionSchema>;
+
+/** PUT takes the settings whole or in part. */
+export const settingsUpdateSchema = settingsSchema.partial().strict();
+
+export const DEFAULT_SETTINGS: ShopSettings = {
+  shop_name: 'হাট বুকশপ',
+  description: 'বই, ইলেক্ট্রনিক্স আর স্টেশনারি — সারা দেশে হোম ডেলিভারি।',
+  address: '৩৮/৪ বাংলাবাজার, ঢাকা ১১০০',
+  email: 'support@haat.example',
+  phones: ['01700000000', '01800000000'],
+  wallet_number: '01700000000',
+  social_url: 'https://facebook.com/haat.example',
+  delivery_options: [
+    { id: 'dhaka_home', label: 'হোম ডেলিভারি (ঢাকা সিটির ভেতরে)', charge: 60 },
+    { id: 'courier', label: 'কুরিয়ার (ফুল পেমেন্ট করতে হবে)', charge: 80 },
+    { id: 'outside_dhaka_home', label: 'হোম ডেলিভারি (ঢাকা সিটির বাইরে, ন্যূনতম ডেলিভারি চার্জ আগে পে করতে হবে)', charge: 130 },
+  ],
+  payment_options: [
+    { id: 'cod', label: 'ক্যাশ অন ডেলিভারি', wallet: false },
+    { id: 'bkash', label: 'বিকাশ পেমেন্ট', wallet: true },
+    { id: 'nagad', label: 'নগদ পেমেন্ট', wallet: true },
+    { id: 'rocket', label: 'রকেট পেমেন্ট', wallet: true },
+  ],
+};
+
+/** An option is chosen by its id or, as the first version sent it, by its label. */
+export function findOption<T extends { id: string; label: string }>(options: T[], idOrLabel: string): T | undefined {
+  return options.find((o) => o.id === idOrLabel || o.label === idOrLabel);
+}

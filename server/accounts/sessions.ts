@@ -1,0 +1,80 @@
+/**
+ * Session tokens (decisions §3.2, OWASP ASVS 5.0 V7): 256 random bits, stored only as a
+ * SHA-256 hash, with an idle and an absolute expiry, revocable one by one or all at once.
+ */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+export const SESSION_COOKIE = 'haat_session';
+export const IDLE_TIMEOUT_MS = 7 * 24 * 3600_000;
+export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
+/** last_seen_at is written at most this often, so reads don't turn into writes. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  phone_number: string;
+  is_admin: boolean;
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function createSessionStore(db: Kysely<DB>) {
+  return {
+    async create(userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+      const token = crypto.randomBytes(32).toString('base64url');
+      const now = new Date();
+      await db
+        .insertInto('sessions')
+        .values({
+          user_id: userId,
+          token_hash: hashToken(token),
+          created_at: now.toISOString(),
+          last_seen_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS).toISOString(),
+          ip: meta.ip ?? '',
+          user_agent: (meta.userAgent ?? '').slice(0, 300),
+        })
+        .execute();
+      return token;
+    },
+
+    /** The user behind a token, or null when it is unknown, idle too long or past its absolute expiry. */
+    async resolve(token: string): Promise<AuthUser | null> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.name', 'users.phone_number', 'users.is_admin'])
+        .where('sessions.token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!row) return null;
+      const now = Date.now();
+      const lastSeen = Date.parse(row.last_seen_at);
+      if (Date.parse(row.expires_at) <= now || lastSeen + IDLE_TIMEOUT_MS <= now) {
+        await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
+        return null;
+      }
+      if (now - lastSeen > TOUCH_EVERY_MS) {
+        await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', row.session_id).execute();
+      }
+      return { id: row.id, name: row.name, phone_number: row.phone_number, is_admin: row.is_admin === 1 };
+    },
+
+    async revoke(token: string): Promise<void> {
+      await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    },
+
+    /** Signs a user out everywhere, except (optionally) the session presenting `keepToken`. */
+    async revokeAllFor(userId: number, keepToken?: string): Promise<void> {
+      let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepToken) q = q.where('token_hash', '!=', hashToken(keepToken));
+      await q.execute();
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

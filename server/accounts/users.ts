@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { DB, User } from '../db/schema';
+import { nowIso } from '../db/dialect';
+import { normalizePhone } from '../../domain/phone';
+import { hashPassword } from './passwords';
+
+export function publicUser(u: Pick<User, 'id' | 'name' | 'phone_number' | 'is_admin'>) {
+  return { id: u.id, name: u.name, phone_number: u.phone_number, is_admin: u.is_admin === 1 };
+}
+
+export function createUserStore(db: Kysely<DB>) {
+  return {
+    findByPhone(phone: string) {
+      return db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();
+    },
+
+    async create(input: { name: string; phone_number: string; password: string; is_admin?: boolean }): Promise<User> {
+      const now = nowIso();
+      return db
+        .insertInto('users')
+        .values({
+          name: input.name,
+          phone_number: input.phone_number,
+          password_hash: await hashPassword(input.password),
+          is_admin: input.is_admin ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** `npm run create-admin` and ADMIN_PHONE/ADMIN_PASSWORD: make sure this admin exists with this password. */
+    async ensureAdmin(phoneInput: string, password: string, name?: string): Promise<{ user: User; created: boolean }> {
+      const phone = normalizePhone(phoneInput);
+      if (!phone) throw new Error(`Not a Bangladeshi mobile number: ${phoneInput}`);
+      if (password.length < 8 || password.length > 128) throw new Error('The password must be 8 to 128 characters long.');
+      const existing = await this.findByPhone(phone);
+      if (!existing) return { user: await this.create({ name: name ?? 'Admin', phone_number: phone, password, is_admin: true }), created: true };
+      const user = await db
+        .updateTable('users')
+        .set({ is_admin: 1, password_hash: await hashPassword(password), updated_at: nowIso(), ...(name ? { name } : {}) })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { user, created: false };
+    },
+  };
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;

@@ -1,0 +1,74 @@
+/**
+ * The one Fastify instance: the REST API at the specification's paths, uploaded media, and —
+ * when a React Router build is given — the storefront and back-office pages on the same origin.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { sql } from 'kysely';
+import type { ServerBuild } from 'react-router';
+import { installErrorHandler } from './http/errors';
+import { mountReactRouter } from './http/react-router';
+import { installAuthentication } from './accounts/auth';
+import { settingsRoutes } from './settings/routes';
+import { catalogRoutes } from './catalog/routes';
+import { catalogAdminRoutes } from './catalog/admin-routes';
+import { accountRoutes } from './accounts/routes';
+import { notificationRoutes } from './notifications/routes';
+import { orderRoutes } from './orders/routes';
+import type { Services } from './services';
+
+export interface AppOptions {
+  services: Services;
+  logger?: boolean | { level: string };
+  /** The React Router server build and its client folder; without it only the API is served. */
+  pages?: { build: ServerBuild; clientDir: string };
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { services } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Requests that never finish must not hold a connection for ever.
+    requestTimeout: 60_000,
+  });
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  installAuthentication(app, services.sessions);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(services.database.db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  // One plugin per module; each declares its own paths and guards.
+  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes]) {
+    await app.register(plugin, { services });
+  }
+
+  const mediaRoot = path.join(services.config.dataDir, 'media');
+  fs.mkdirSync(mediaRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaRoot,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    // Media keys are random and never reused, so a file at a URL never changes.
+    setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
+
+  if (opts.pages) {
+    await mountReactRouter(app, { ...opts.pages, services });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 404, message: 'Not found.' }));
+  }
+  return app;
+}

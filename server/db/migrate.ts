@@ -1,0 +1,24 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database';
+import { initialMigration } from './migrations/0001_initial';
+
+/**
+ * Migrations are listed here, not read from a folder, so the bundled server carries them.
+ * Name them NNNN_module_what; modules use their own number range
+ * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx).
+ */
+function allMigrations(database: Database): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(database.dialect),
+  };
+}
+
+export async function migrateToLatest(database: Database): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => allMigrations(database) };
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Row types of every table, for Kysely. Booleans are stored as 0/1 integers in both databases
+ * (SQLite has no boolean type; one representation keeps the queries identical), and
+ * timestamps as ISO-8601 strings (TEXT on SQLite, timestamptz parsed to ISO on PostgreSQL).
+ * Money is whole taka.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type ProductType = 'books' | 'electronics' | 'stationary';
+export type OrderStatus = 'Pending' | 'Delivered' | 'Returned' | 'Cancelled';
+
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: number | null;
+  created_at: string;
+}
+
+export interface PersonTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  image: string | null;
+  alt_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  type: ProductType;
+  english_title: string;
+  bangla_title: Generated<string>;
+  description: Generated<string>;
+  category_id: number | null;
+  author_id: number | null;
+  publisher_id: number | null;
+  image: string | null;
+  alt_text: Generated<string>;
+  pdf: string | null;
+  isbn: Generated<string>;
+  edition: Generated<string>;
+  language: Generated<string>;
+  country: Generated<string>;
+  total_page: number | null;
+  model: Generated<string>;
+  brand: Generated<string>;
+  warranty: Generated<string>;
+  offer_type: Generated<string>;
+  percentage: Generated<number>;
+  flat_discount: Generated<number>;
+  purchase_from: Generated<string>;
+  purchase_price: Generated<number>;
+  regular_price: number;
+  discount_price: Generated<number>;
+  units_stock: Generated<number>;
+  units_sold: Generated<number>;
+  is_active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BannerTable {
+  id: Generated<number>;
+  image: string;
+  alt_text: string;
+  url: string;
+  created_at: string;
+}
+
+export interface LogoTable {
+  id: Generated<number>;
+  image: string;
+  alt_text: string;
+  created_at: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  name: string;
+  phone_number: string;
+  password_hash: string;
+  is_admin: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string;
+  user_agent: string;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  to_phone: string;
+  text: string;
+  kind: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  locked_until: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  phone_number: string;
+  optional_phone_number: string;
+  email: string;
+  district: string;
+  upazila_thana: string;
+  delivery_address: string;
+  delivery_option: string;
+  payment_option: string;
+  cash_on_delivery: number;
+  bkash_transaction_id: string;
+  nagad_transaction_id: string;
+  rocket_transaction_id: string;
+  transaction_amount: number | null;
+  order_instruction: string;
+  subtotal: number;
+  delivery_charge: number;
+  total: number;
+  status: OrderStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  product_title: string;
+  product_type: ProductType;
+  unit_price: number;
+  quantity: number;
+  total: number;
+}
+
+export interface OrderStatusChangeTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: OrderStatus;
+  to_status: OrderStatus;
+  changed_by: number | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeyTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: string;
+  created_at: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface DB {
+  categories: CategoryTable;
+  authors: PersonTable;
+  publishers: PersonTable;
+  products: ProductTable;
+  banners: BannerTable;
+  logos: LogoTable;
+  users: UserTable;
+  sessions: SessionTable;
+  password_resets: PasswordResetTable;
+  sms_outbox: SmsOutboxTable;
+  settings: SettingTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_status_changes: OrderStatusChangeTable;
+  idempotency_keys: IdempotencyKeyTable;
+  rate_limits: RateLimitTable;
+}
+
+export type Product = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type ProductUpdate = Updateable<ProductTable>;
+export type Category = Selectable<CategoryTable>;
+export type Person = Selectable<PersonTable>;
+export type User = Selectable<UserTable>;
+export type Order = Selectable<OrderTable>;
+export type OrderItem = Selectable<OrderItemTable>;

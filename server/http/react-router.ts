@@ -1,0 +1,86 @@
+/**
+ * Mounts the React Router server build in Fastify: every request no API route took becomes a
+ * Web Request for React Router's handler (pages, loaders, form actions), and its Response is
+ * streamed back. The client bundle is served from build/client with long-lived caching for
+ * fingerprinted assets.
+ */
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Services } from '../services';
+import { errorBody } from './errors';
+
+export interface ReactRouterOptions {
+  build: ServerBuild;
+  clientDir: string;
+  services: Services;
+}
+
+function toWebRequest(request: FastifyRequest, controller: AbortController): Request {
+  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
+  const url = `${request.protocol}://${host}${request.url}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+}
+
+export async function mountReactRouter(app: FastifyInstance, opts: ReactRouterOptions) {
+  await app.register(fastifyStatic, {
+    root: path.resolve(opts.clientDir),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      // Vite fingerprints everything under assets/; the rest (favicon…) may change.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const handle = createRequestHandler(opts.build, 'production');
+  await app.register(async (pages) => {
+    // React Router reads the raw body itself (form actions), so this scope parses nothing.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    pages.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (request, reply) => {
+        if (request.url.startsWith('/api/')) {
+          return reply.status(404).send(errorBody(404, 'Not found.'));
+        }
+        const controller = new AbortController();
+        reply.raw.on('close', () => controller.abort());
+        const response = await handle(toWebRequest(request, controller), {
+          services: opts.services,
+          user: request.user,
+        });
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+}

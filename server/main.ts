@@ -1,0 +1,88 @@
+/**
+ * The server process: configuration → database (migrate, demo shop) → services → HTTP.
+ * `--create-admin --phone … --password … [--name …]` makes an admin and exits instead.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { isEmptyShop, seedDemoShop } from './db/demo/seed';
+import { createServices } from './services';
+import { buildApp } from './app';
+
+const BUILD_DIR = path.resolve(import.meta.dirname, '.');
+
+async function createAdminCommand(args: { phone?: string; password?: string; name?: string }) {
+  if (!args.phone || !args.password) {
+    console.error("usage: npm run create-admin -- --phone 01XXXXXXXXX --password '…' [--name '…']");
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl, config.dataDir);
+  try {
+    await migrateToLatest(database);
+    const services = createServices(database, config);
+    const { user, created } = await services.users.ensureAdmin(args.phone, args.password, args.name);
+    console.log(`${created ? 'created admin' : 'made admin'} ${user.phone_number} (id ${user.id})`);
+  } catch (error) {
+    console.error(String(error instanceof Error ? error.message : error));
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+async function serve() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl, config.dataDir);
+  await migrateToLatest(database);
+  const services = createServices(database, config);
+  const app = await buildApp({
+    services,
+    logger: { level: config.logLevel },
+    pages: {
+      build: (await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild,
+      clientDir: path.join(BUILD_DIR, 'client'),
+    },
+  });
+  if (config.demoData && (await isEmptyShop(database.db))) {
+    const t = performance.now();
+    const { products } = await seedDemoShop(database.db, services.storage);
+    app.log.info({ products, ms: Math.round(performance.now() - t) }, 'demo shop loaded');
+  }
+  if (config.adminPhone && config.adminPassword) {
+    const { user } = await services.users.ensureAdmin(config.adminPhone, config.adminPassword);
+    app.log.info({ phone: user.phone_number }, 'admin from ADMIN_PHONE is ready');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ ms: Math.round(performance.now() - started), database: database.dialect }, 'haat is ready');
+}
+
+const { values } = parseArgs({
+  options: { 'create-admin': { type: 'boolean' }, phone: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  strict: false,
+});
+if (values['create-admin']) await createAdminCommand(values as { phone?: string; password?: string; name?: string });
+else await serve();

@@ -1,0 +1,79 @@
+/**
+ * Images are stored as WebP in the sizes the pages use. A stored image is a base key
+ * (`products/<random>`); its files are `<base>-<size>.webp`.
+ */
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import type { FileStorage } from './storage';
+
+export const IMAGE_SIZES = { thumb: 160, card: 360, detail: 720 } as const;
+export const BANNER_SIZES = { thumb: 200, card: 720, detail: 1440 } as const;
+export type ImageSize = keyof typeof IMAGE_SIZES;
+export type ImageKind = 'products' | 'authors' | 'publishers' | 'banners' | 'logos' | 'categories';
+
+export function sizesFor(kind: ImageKind): Record<ImageSize, number> {
+  return kind === 'banners' ? BANNER_SIZES : IMAGE_SIZES;
+}
+
+export function newKey(kind: ImageKind): string {
+  return `${kind}/${crypto.randomBytes(12).toString('hex')}`;
+}
+
+export function variantKey(base: string, size: ImageSize): string {
+  return `${base}-${size}.webp`;
+}
+
+export function imageUrls(storage: FileStorage, base: string | null): Record<ImageSize, string> | null {
+  if (!base) return null;
+  return {
+    thumb: storage.url(variantKey(base, 'thumb')),
+    card: storage.url(variantKey(base, 'card')),
+    detail: storage.url(variantKey(base, 'detail')),
+  };
+}
+
+export type ImageVariants = Record<ImageSize, Buffer>;
+
+/** Re-encodes an image into WebP in every size of its kind. */
+export async function encodeImageVariants(kind: ImageKind, input: Buffer, opts: { limitInputPixels?: number; effort?: number } = {}): Promise<ImageVariants> {
+  const entries = await Promise.all(
+    (Object.entries(sizesFor(kind)) as [ImageSize, number][]).map(async ([size, width]) => {
+      const data = await sharp(input, { limitInputPixels: opts.limitInputPixels ?? 40_000_000 })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78, effort: opts.effort ?? 4 })
+        .toBuffer();
+      return [size, data] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as ImageVariants;
+}
+
+/**
+ * Stores encoded variants under a new key made by the server and returns it. If a write
+ * fails, the files already written are removed again: nothing is left behind.
+ */
+export async function putImageVariants(storage: FileStorage, kind: ImageKind, variants: ImageVariants): Promise<string> {
+  const base = newKey(kind);
+  const written: string[] = [];
+  try {
+    for (const [size, data] of Object.entries(variants) as [ImageSize, Buffer][]) {
+      const key = variantKey(base, size);
+      await storage.put(key, data, 'image/webp');
+      written.push(key);
+    }
+    return base;
+  } catch (error) {
+    await Promise.all(written.map((k) => storage.delete(k)));
+    throw error;
+  }
+}
+
+export async function storeImageVariants(storage: FileStorage, kind: ImageKind, input: Buffer): Promise<string> {
+  return putImageVariants(storage, kind, await encodeImageVariants(kind, input));
+}
+
+export async function deleteImageVariants(storage: FileStorage, base: string | null): Promise<void> {
+  if (!base) return;
+  await Promise.all((Object.keys(IMAGE_SIZES) as ImageSize[]).map((s) => storage.delete(variantKey(base, s))));
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Services } from '../services';
+
+export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (_app, _opts) => {};
