@@ -2,6 +2,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root';
 import './app.css';
 
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
 export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await context.services.settings.get(), user: context.user };
 }

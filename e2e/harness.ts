@@ -10,6 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+export const BUILD_DIR = path.resolve(ROOT, process.env.HAAT_BUILD_DIR ?? 'build');
 export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
 export const ADMIN = { phone: '01711000000', password: 'admin-pass-1234' };
 
@@ -33,7 +34,7 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'build/server-main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(BUILD_DIR, 'server-main.js')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -2,9 +2,11 @@
 // Packages stay external: they are loaded from node_modules at run time.
 import { build } from 'esbuild';
 
+const dir = process.env.HAAT_BUILD_DIR ?? 'build';
+
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: 'build/server-main.js',
+  outfile: `${dir}/server-main.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -16,4 +18,4 @@ await build({
 
 // `npm start` rebuilds when a source file is newer than this stamp.
 const fs = await import('node:fs');
-fs.writeFileSync('build/.built', new Date().toISOString());
+fs.writeFileSync(`${dir}/.built`, new Date().toISOString());

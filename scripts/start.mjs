@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'build', '.built');
+const buildDir = path.resolve(root, process.env.HAAT_BUILD_DIR ?? 'build');
+const stamp = path.join(buildDir, '.built');
 const sources = ['app', 'server', 'domain', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
 
 function newestMtime(p) {
@@ -18,7 +19,7 @@ function newestMtime(p) {
 
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (!builtAt || changedAt > builtAt || !fs.existsSync(path.join(root, 'build/server-main.js'))) {
+if (!builtAt || changedAt > builtAt || !fs.existsSync(path.join(buildDir, 'server-main.js'))) {
   console.log('haat: building…');
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -26,4 +27,4 @@ if (!builtAt || changedAt > builtAt || !fs.existsSync(path.join(root, 'build/ser
 
 if (process.argv.includes('--build-only')) process.exit(0);
 process.chdir(root);
-await import(path.join(root, 'build/server-main.js'));
+await import(path.join(buildDir, 'server-main.js'));
