@@ -1,6 +1,8 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import { initialMigration } from './migrations/0001_initial';
+import { catalogIndexesMigration } from './migrations/0101_catalog_indexes';
+import { catalogSearchMigration } from './migrations/0102_catalog_search';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
@@ -10,6 +12,8 @@ import { initialMigration } from './migrations/0001_initial';
 function allMigrations(database: Database): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(database.dialect),
+    '0101_catalog_indexes': catalogIndexesMigration(),
+    '0102_catalog_search': catalogSearchMigration(database.dialect),
   };
 }
 
