@@ -1,0 +1,184 @@
+/**
+ * The shop's order rules (spec §4 "Order status", §5 "Checkout", §9; decisions §3.5–3.6):
+ * the checkout form's schema (shared by the form and `POST /checkout/`), how an order is priced,
+ * and which status changes are allowed. Pure: no database, no clock.
+ */
+import { z } from 'zod';
+import { findOption, type DeliveryOption, type PaymentOption } from './settings';
+import { normalizePhone } from './phone';
+
+export const ORDER_STATUSES = ['Pending', 'Delivered', 'Returned', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Pending is the only open status: from it an admin moves an order to one of the three final ones. */
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return from === 'Pending' && to !== 'Pending';
+}
+
+export function isFinal(status: OrderStatus): boolean {
+  return status !== 'Pending';
+}
+
+/** Goods come back to the shelf when an order is cancelled or returned (decisions §3.6). */
+export function restocks(to: OrderStatus): boolean {
+  return to === 'Cancelled' || to === 'Returned';
+}
+
+export const MESSAGES = {
+  district: 'জেলা আবশ্যক*',
+  upazila_thana: 'উপজেলা/থানা আবশ্যক*',
+  delivery_address: 'ডেলিভারি এড্রেস আবশ্যক*',
+  delivery_option: 'ডেলিভারি অপশন আবশ্যক*',
+  payment_option: 'পেমেন্ট অপশন আবশ্যক*',
+  unknownDelivery: 'এই ডেলিভারি অপশনটি পাওয়া যায়নি।',
+  unknownPayment: 'এই পেমেন্ট অপশনটি পাওয়া যায়নি।',
+  transactionId: 'ট্রানজেকশন আইডি আবশ্যক*',
+  transactionAmount: 'টাকার পরিমাণ আবশ্যক*',
+  phone: 'সঠিক মোবাইল নাম্বার দিন (01XXXXXXXXX)',
+  email: 'সঠিক ই-মেইল দিন',
+  emptyCart: 'আপনার কার্টে কোন আইটেম পাওয়া যায়নি!',
+  quantity: 'পরিমাণ ১ বা তার বেশি পূর্ণ সংখ্যা হতে হবে',
+  success: 'আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!',
+  priceChanged: 'দাম পরিবর্তন হয়েছে — নতুন মূল্য দেখে আবার অর্ডার করুন। (The price changed; please confirm the new total.)',
+} as const;
+
+/** Which transaction-ID field a wallet payment fills (the first version's field names). */
+export const WALLET_FIELDS = {
+  bkash: 'bkash_transaction_ID',
+  nagad: 'nagad_transaction_ID',
+  rocket: 'rocket_transaction_ID',
+} as const;
+export type TransactionField = (typeof WALLET_FIELDS)[keyof typeof WALLET_FIELDS];
+
+/** The transaction-ID field of a wallet option: by its id, else by a wallet name in its id or label. */
+export function transactionFieldFor(option: PaymentOption): TransactionField | null {
+  if (!option.wallet) return null;
+  const text = `${option.id} ${option.label}`.toLowerCase();
+  if (text.includes('nagad') || text.includes('নগদ')) return WALLET_FIELDS.nagad;
+  if (text.includes('rocket') || text.includes('রকেট')) return WALLET_FIELDS.rocket;
+  return WALLET_FIELDS.bkash;
+}
+
+/** Optional text; null means "not sent", and a number (a transaction ID typed as digits) is taken as text. */
+const trimmed = (max: number) =>
+  z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().trim().max(max).optional());
+const required = (message: string, max = 300) => z.string({ message }).trim().min(1, message).max(max);
+/** Whole taka from a number or a numeric string; '' and null mean "not sent". */
+const money = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+  z.number({ message: 'টাকার পরিমাণ সংখ্যায় দিন' }).finite('টাকার পরিমাণ সংখ্যায় দিন').min(0, 'টাকার পরিমাণ সংখ্যায় দিন').optional(),
+);
+const id = z.coerce.number({ message: 'Unknown product.' }).int('Unknown product.').positive('Unknown product.');
+const quantity = z.coerce.number({ message: MESSAGES.quantity }).int(MESSAGES.quantity).min(1, MESSAGES.quantity).max(10_000, MESSAGES.quantity);
+
+/** A cart line as the client sends it; display fields a cart line may carry are ignored, never trusted. */
+export const orderLineSchema = z.object({ product: id, quantity });
+
+/**
+ * The checkout payload of spec §7. `subtotal`, `delivery_charge` and `total` are only compared
+ * with the server's figures; `cash_on_delivery` and `status` are accepted and ignored.
+ */
+export const checkoutFieldsSchema = z
+  .object({
+    name: trimmed(120),
+    phone_number: trimmed(30),
+    optional_phone_number: trimmed(30),
+    email: trimmed(200),
+    district: required(MESSAGES.district, 100),
+    upazila_thana: required(MESSAGES.upazila_thana, 100),
+    delivery_address: required(MESSAGES.delivery_address, 500),
+    delivery_option: required(MESSAGES.delivery_option, 200),
+    payment_option: required(MESSAGES.payment_option, 200),
+    order_instruction: trimmed(1000),
+    bkash_transaction_ID: trimmed(60),
+    nagad_transaction_ID: trimmed(60),
+    rocket_transaction_ID: trimmed(60),
+    transaction_amount: money,
+    orderItems: z.array(orderLineSchema).max(200).optional(),
+    savedCart: z.record(z.string(), quantity).optional(),
+    subtotal: money,
+    delivery_charge: money,
+    total: money,
+    cash_on_delivery: z.unknown().optional(),
+    status: z.unknown().optional(),
+  })
+  .strict();
+
+export type CheckoutInput = z.infer<typeof checkoutFieldsSchema>;
+
+/** The full checkout schema for the shop's current options: known options, wallet details, formats. */
+export function checkoutSchema(options: { delivery_options: DeliveryOption[]; payment_options: PaymentOption[] }) {
+  return checkoutFieldsSchema.superRefine(
+    (value, ctx) => {
+      // Runs even when other fields failed, so the customer sees every problem at once; the
+      // value may therefore be partly unparsed, hence the type checks.
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+      const v = value as Partial<Record<string, unknown>>;
+      const text = (key: string) => (typeof v[key] === 'string' ? (v[key] as string).trim() : '');
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (text('delivery_option') && !findOption(options.delivery_options, text('delivery_option'))) issue('delivery_option', MESSAGES.unknownDelivery);
+      const payment = text('payment_option') ? findOption(options.payment_options, text('payment_option')) : undefined;
+      if (text('payment_option') && !payment) issue('payment_option', MESSAGES.unknownPayment);
+      const field = payment ? transactionFieldFor(payment) : null;
+      if (field) {
+        if (!text(field)) issue(field, MESSAGES.transactionId);
+        if (typeof v.transaction_amount !== 'number' || !(v.transaction_amount > 0)) issue('transaction_amount', MESSAGES.transactionAmount);
+      }
+      for (const key of ['phone_number', 'optional_phone_number']) {
+        if (text(key) && !normalizePhone(text(key))) issue(key, MESSAGES.phone);
+      }
+      if (text('email') && !z.email().safeParse(text('email')).success) issue('email', MESSAGES.email);
+      const items = Array.isArray(v.orderItems) ? v.orderItems : [];
+      const cart = v.savedCart && typeof v.savedCart === 'object' ? Object.keys(v.savedCart) : [];
+      if (items.length === 0 && cart.length === 0) issue('orderItems', MESSAGES.emptyCart);
+      if (items.length === 0 && cart.some((key) => !/^[1-9]\d{0,9}$/.test(key))) issue('savedCart', 'Unknown product.');
+    },
+    { when: () => true },
+  );
+}
+
+export interface CartLine {
+  product: number;
+  quantity: number;
+}
+
+/**
+ * The lines of a checkout (run-contract "Checkout lines"): `orderItems` when sent, else
+ * `savedCart`; never both. A product listed twice is one line with the quantities added.
+ */
+export function cartLines(input: { orderItems?: CartLine[] | undefined; savedCart?: Record<string, number> | undefined }): CartLine[] {
+  const source: CartLine[] =
+    input.orderItems && input.orderItems.length > 0
+      ? input.orderItems
+      : Object.entries(input.savedCart ?? {})
+          .filter(([key]) => /^[1-9]\d{0,9}$/.test(key))
+          .map(([key, q]) => ({ product: Number(key), quantity: q }));
+  const merged = new Map<number, number>();
+  for (const line of source) merged.set(line.product, (merged.get(line.product) ?? 0) + line.quantity);
+  return [...merged].map(([product, q]) => ({ product, quantity: q }));
+}
+
+export interface PricedLine {
+  product: number;
+  unit_price: number;
+  quantity: number;
+  total: number;
+}
+
+export interface OrderFigures {
+  subtotal: number;
+  delivery_charge: number;
+  total: number;
+}
+
+/** Spec §9: subtotal = Σ quantity × unit price; total = subtotal + the chosen option's delivery charge. */
+export function priceOrder(lines: { product: number; unit_price: number; quantity: number }[], deliveryCharge: number): OrderFigures & { lines: PricedLine[] } {
+  const priced = lines.map((l) => ({ ...l, total: l.unit_price * l.quantity }));
+  const subtotal = priced.reduce((sum, l) => sum + l.total, 0);
+  return { lines: priced, subtotal, delivery_charge: deliveryCharge, total: subtotal + deliveryCharge };
+}
+
+/** The figures the client sent that disagree with the server's (decisions §3.5); empty when they agree or none were sent. */
+export function disagreeingFigures(client: Partial<Record<keyof OrderFigures, number | undefined>>, server: OrderFigures): (keyof OrderFigures)[] {
+  return (['subtotal', 'delivery_charge', 'total'] as const).filter((k) => client[k] !== undefined && client[k] !== server[k]);
+}

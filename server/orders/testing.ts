@@ -1,0 +1,68 @@
+/** Fixtures for order tests, the concurrency test and the checkout benchmark: products and signed-in customers. */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB, ProductType } from '../db/schema';
+import { nowIso } from '../db/dialect';
+import { hashToken } from '../accounts/sessions';
+
+export async function insertProduct(
+  db: Kysely<DB>,
+  p: { title?: string; type?: ProductType; regular_price?: number; discount_price?: number; units_stock?: number; units_sold?: number; is_active?: boolean } = {},
+): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('products')
+    .values({
+      type: p.type ?? 'books',
+      english_title: p.title ?? `Test book ${crypto.randomBytes(3).toString('hex')}`,
+      regular_price: p.regular_price ?? 300,
+      discount_price: p.discount_price ?? 0,
+      units_stock: p.units_stock ?? 10,
+      units_sold: p.units_sold ?? 0,
+      is_active: p.is_active === false ? 0 : 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Many customers with a session each, written directly (no Argon2 per user, which would take
+ * seconds for hundreds). Returns each customer's bearer token.
+ */
+export async function insertCustomers(db: Kysely<DB>, count: number, prefix = '0191'): Promise<{ userId: number; token: string; phone: string }[]> {
+  const now = nowIso();
+  const expires = new Date(Date.now() + 24 * 3600_000).toISOString();
+  const out: { userId: number; token: string; phone: string }[] = [];
+  const tag = String(crypto.randomInt(0, 1000)).padStart(3, '0');
+  for (let i = 0; i < count; i++) {
+    const phone = `${prefix}${tag}${String(i).padStart(4, '0')}`;
+    const user = await db
+      .insertInto('users')
+      .values({ name: `Customer ${i}`, phone_number: phone, password_hash: 'x', is_admin: 0, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = crypto.randomBytes(24).toString('base64url');
+    await db
+      .insertInto('sessions')
+      .values({ user_id: user.id, token_hash: hashToken(token), created_at: now, last_seen_at: now, expires_at: expires, ip: '', user_agent: '' })
+      .execute();
+    out.push({ userId: user.id, token, phone });
+  }
+  return out;
+}
+
+/** A minimal valid cash-on-delivery checkout for these lines. */
+export function checkoutBody(lines: { product: number; quantity: number }[], extra: Record<string, unknown> = {}) {
+  return {
+    district: 'ঢাকা',
+    upazila_thana: 'মিরপুর',
+    delivery_address: 'বাড়ি ১২, রোড ৩',
+    delivery_option: 'dhaka_home',
+    payment_option: 'cod',
+    orderItems: lines,
+    ...extra,
+  };
+}
