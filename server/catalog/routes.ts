@@ -1,4 +1,221 @@
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * Catalogue reads (spec §7 "Catalogue reads", decisions §2 shapes). Every GET answers with and
+ * without its trailing slash. Public answers carry an ETag and Cache-Control, and are kept in
+ * memory until the catalogue's change counter moves (triggers of migration 0102), so a busy
+ * shop serves repeated pages without touching the database beyond reading the counter.
+ * Admins' answers (inactive products, purchase prices) are never cached or shared.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Services } from '../services';
+import { envelope, pageQuery, toPage, type Page } from '../http/pagination';
+import { notFound } from '../http/errors';
+import { PRODUCT_TYPES } from '../../domain/catalog';
+import { PERSON_ORDERINGS, PRODUCT_ORDERINGS, type Listed } from './service';
 
-export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (_app, _opts) => {};
+const MAX_ID = 2_147_483_647;
+
+/** Query strings: an empty value (`?category=`) means "not given". */
+function query<T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> {
+  const raw = Object.fromEntries(Object.entries((request.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== '' && v !== undefined));
+  return schema.parse(raw);
+}
+
+const id = z.coerce.number({ message: 'Must be a whole number.' }).int('Must be a whole number.').min(1).max(MAX_ID);
+const flag = z.enum(['true', 'false', 'True', 'False', '1', '0'], { message: 'Must be true or false.' }).transform((v) => v === 'true' || v === 'True' || v === '1');
+const term = z.string().max(200, 'At most 200 characters.');
+const productOrdering = z.enum(PRODUCT_ORDERINGS, { message: `ordering must be one of ${PRODUCT_ORDERINGS.join(', ')}.` });
+const personOrdering = z.enum(PERSON_ORDERINGS, { message: `ordering must be one of ${PERSON_ORDERINGS.join(', ')}.` });
+const productType = z.enum(PRODUCT_TYPES, { message: `type must be one of ${PRODUCT_TYPES.join(', ')}.` });
+
+const productListQuery = pageQuery.extend({
+  type: productType.optional(),
+  category: id.optional(),
+  author: id.optional(),
+  publisher: id.optional(),
+  is_active: flag.optional(),
+  search: term.optional(),
+  ordering: productOrdering.optional(),
+});
+const catalogueQuery = pageQuery.extend({ search: term.optional(), ordering: productOrdering.optional() });
+const categoryBooksQuery = pageQuery.extend({ ordering: productOrdering.optional(), author: id.optional(), publisher: id.optional() });
+const personQuery = pageQuery.extend({ search: term.optional(), ordering: personOrdering.optional() });
+const categoryQuery = pageQuery.extend({ search: term.optional(), name: z.string().max(200).optional() });
+
+/** A path id: anything that is not a plausible id is simply not found. */
+function pathId(request: FastifyRequest): number {
+  const parsed = id.safeParse((request.params as { id?: string }).id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+function pathName(request: FastifyRequest): string {
+  return ((request.params as { name?: string }).name ?? '').normalize('NFC');
+}
+
+const isAdmin = (request: FastifyRequest) => !!request.user?.is_admin;
+
+interface CachedAnswer {
+  body: string;
+  etag: string;
+}
+
+/**
+ * Answers a public catalogue read from memory while the catalogue is unchanged, with an ETag
+ * (304 on a matching If-None-Match). Admins get a fresh, private answer.
+ */
+function createAnswerCache(services: Services) {
+  const enabled = process.env.HAAT_CATALOG_CACHE !== '0';
+  const answers = new Map<string, CachedAnswer>();
+  let version = -1;
+  const MAX_ENTRIES = 2000;
+
+  return async function answer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
+    if (isAdmin(request)) {
+      reply.header('cache-control', 'private, no-store');
+      return compute();
+    }
+    const current = await services.catalog.version();
+    if (current !== version) {
+      answers.clear();
+      version = current;
+    }
+    let hit = enabled ? answers.get(request.url) : undefined;
+    if (!hit) {
+      const body = JSON.stringify(await compute());
+      const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+      hit = { body, etag };
+      if (enabled && version === current) {
+        if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
+        answers.set(request.url, hit);
+      }
+    }
+    reply.header('etag', hit.etag);
+    reply.header('cache-control', 'public, max-age=0, must-revalidate');
+    reply.header('vary', 'Authorization, Cookie');
+    const match = request.headers['if-none-match'];
+    if (match && match.split(',').some((t) => t.trim() === hit.etag)) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(hit.body);
+  };
+}
+
+export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { catalog } = services;
+  const answer = createAnswerCache(services);
+
+  /** Registers a GET at `path` and at the same path without its trailing slash (or with one). */
+  function get(app: FastifyInstance, path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+    const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+    for (const url of [path, other]) app.get(url, (request, reply) => answer(request, reply, () => handler(request, reply)));
+  }
+
+  /** The catalogue routes answer a plain array, or the envelope when a page is asked for. */
+  const arrayOrEnvelope = <T>(request: FastifyRequest, q: { page?: number | undefined }, page: Page | undefined, list: Listed<T>) =>
+    q.page !== undefined && page ? envelope(request, page, list.count, list.results) : list.results;
+
+  // Products
+  get(app, '/api/product/', async (request) => {
+    const q = query(productListQuery, request);
+    const page = toPage(q);
+    const list = await catalog.listProducts(q, page, { admin: isAdmin(request) });
+    return envelope(request, page, list.count, list.results);
+  });
+  get(app, '/api/product/:id/', async (request) => {
+    const product = await catalog.getProduct(pathId(request), { admin: isAdmin(request) });
+    if (!product) throw notFound('Product not found.');
+    return product;
+  });
+
+  get(app, '/all-product/:type/', async (request) => {
+    const type = productType.safeParse((request.params as { type: string }).type);
+    if (!type.success) throw type.error;
+    const q = query(catalogueQuery, request);
+    const page = q.page !== undefined ? toPage(q) : undefined;
+    const list = await catalog.productsOfType(type.data, { search: q.search, ordering: q.ordering, page }, { admin: isAdmin(request) });
+    return arrayOrEnvelope(request, q, page, list);
+  });
+
+  for (const [path, descendants] of [
+    ['/category-book/:name/', false],
+    ['/category-all-book/:name/', true],
+  ] as const) {
+    get(app, path, async (request) => {
+      const q = query(categoryBooksQuery, request);
+      const page = q.page !== undefined ? toPage(q) : undefined;
+      const list = await catalog.productsOfCategory(pathName(request), { descendants, ordering: q.ordering, page, author: q.author, publisher: q.publisher }, { admin: isAdmin(request) });
+      if (!list) throw notFound('Category not found.');
+      return arrayOrEnvelope(request, q, page, list);
+    });
+  }
+
+  get(app, '/author-book/:name/', async (request) => {
+    const q = query(catalogueQuery.omit({ search: true }), request);
+    const page = q.page !== undefined ? toPage(q) : undefined;
+    const list = await catalog.productsOfAuthor(pathName(request), { ordering: q.ordering, page }, { admin: isAdmin(request) });
+    if (!list) throw notFound('Author not found.');
+    return arrayOrEnvelope(request, q, page, list);
+  });
+
+  get(app, '/publisher-book/:name/', async (request) => {
+    const q = query(catalogueQuery.omit({ search: true }), request);
+    const page = q.page !== undefined ? toPage(q) : undefined;
+    const list = await catalog.productsOfPublisher(pathName(request), { ordering: q.ordering, page }, { admin: isAdmin(request) });
+    if (!list) throw notFound('Publisher not found.');
+    return arrayOrEnvelope(request, q, page, list);
+  });
+
+  // Authors and publishers
+  for (const [base, list, one, what] of [
+    ['/api/author/', catalog.listAuthors, catalog.getAuthor, 'Author'],
+    ['/api/publisher/', catalog.listPublishers, catalog.getPublisher, 'Publisher'],
+  ] as const) {
+    get(app, base, async (request) => {
+      const q = query(personQuery, request);
+      const page = toPage(q);
+      const result = await list({ search: q.search, ordering: q.ordering }, page);
+      return envelope(request, page, result.count, result.results);
+    });
+    get(app, `${base}:id/`, async (request) => {
+      const person = await one(pathId(request));
+      if (!person) throw notFound(`${what} not found.`);
+      return person;
+    });
+  }
+
+  // Categories
+  get(app, '/api/category/', async (request) => {
+    const q = query(categoryQuery, request);
+    const page = toPage(q);
+    const result = await catalog.listCategories({ search: q.search, name: q.name?.normalize('NFC') }, page);
+    return envelope(request, page, result.count, result.results);
+  });
+  get(app, '/api/category/:id/', async (request) => {
+    const category = await catalog.getCategory(pathId(request));
+    if (!category) throw notFound('Category not found.');
+    return category;
+  });
+
+  // Banners and logos: short lists, in the envelope like every /api/<resource>/ list.
+  for (const [base, load] of [
+    ['/api/banner/', catalog.listBanners],
+    ['/api/logo/', catalog.listLogos],
+  ] as const) {
+    get(app, base, async (request) => {
+      const page = toPage(query(pageQuery, request));
+      const all = await load();
+      return envelope(request, page, all.length, all.slice(page.offset, page.offset + page.size));
+    });
+  }
+
+  // The header search box: ranked, at most 20.
+  get(app, '/api/search/', async (request) => {
+    const q = query(z.object({ search: term.optional(), q: term.optional() }), request);
+    return catalog.searchProducts(q.search ?? q.q ?? '', undefined, { admin: isAdmin(request) });
+  });
+
+  if (process.env.HAAT_BENCH === '1') {
+    // The benchmark's ceiling: the same server, hooks and plugins, and no work.
+    app.get('/bench/ceiling', async () => ({ ok: true }));
+  }
+};

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { testDialect } from '../test/database';
+import { loadCatalogFixture, type CatalogFixture } from './search-fixture';
+
+const enc = encodeURIComponent;
+
+describe(`catalogue reads (${testDialect})`, () => {
+  let t: TestApp;
+  let f: CatalogFixture;
+  let admin: Record<string, string>;
+  const get = async (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const ids = (list: { id: number }[]) => list.map((p) => p.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await loadCatalogFixture(t.services.database.db);
+    admin = (await t.signIn({ admin: true })).headers;
+  });
+  afterAll(() => t.close());
+
+  describe('GET /api/product/', () => {
+    it('answers the envelope of active products, newest id first, with joined names and no purchase price', async () => {
+      const res = await get('/api/product/');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ count: 6, next: null, previous: null });
+      expect(ids(body.results)).toEqual([f.ids.riversOfBengal, f.ids.gelPen, f.ids.calculator, f.ids.eveningRain, f.ids.riverSong, f.ids.pride]);
+      const pride = body.results.find((p: { id: number }) => p.id === f.ids.pride);
+      expect(pride).toMatchObject({ type: 'books', english_title: 'Pride and Prejudice', category: f.categories.novel, category_name: 'উপন্যাস', author_name: 'Jane Austen', publisher_name: 'Padma Books', price: 500, is_active: true });
+      expect(pride).not.toHaveProperty('purchase_price');
+      expect(pride).not.toHaveProperty('purchase_from');
+      const bengal = body.results.find((p: { id: number }) => p.id === f.ids.riversOfBengal);
+      expect(bengal.price).toBe(405);
+    });
+
+    it('answers without the trailing slash too', async () => {
+      expect((await get('/api/product')).json().count).toBe(6);
+    });
+
+    it('shows admins inactive products and purchase prices; is_active filters for them', async () => {
+      const all = (await get('/api/product/', admin)).json();
+      expect(all.count).toBe(7);
+      expect(all.results.find((p: { id: number }) => p.id === f.ids.pride)).toMatchObject({ purchase_price: 350, purchase_from: 'Nilkhet' });
+      expect(ids((await get('/api/product/?is_active=false', admin)).json().results)).toEqual([f.ids.hidden]);
+      expect((await get('/api/product/?is_active=true', admin)).json().count).toBe(6);
+    });
+
+    it('never shows shoppers an inactive product, whatever they ask', async () => {
+      expect((await get('/api/product/?is_active=false')).json()).toMatchObject({ count: 0, results: [] });
+      expect((await get(`/api/product/${f.ids.hidden}/`)).statusCode).toBe(404);
+      expect((await get(`/api/product/?search=hidden`)).json().count).toBe(0);
+      expect((await get(`/api/product/${f.ids.hidden}/`, admin)).statusCode).toBe(200);
+    });
+
+    it('filters by type, category, author and publisher', async () => {
+      expect(ids((await get('/api/product/?type=electronics')).json().results)).toEqual([f.ids.calculator]);
+      expect(ids((await get(`/api/product/?category=${f.categories.poetry}`)).json().results)).toEqual([f.ids.riversOfBengal, f.ids.riverSong]);
+      expect(ids((await get(`/api/product/?author=${f.authors.humayun}`)).json().results)).toEqual([f.ids.eveningRain, f.ids.riverSong]);
+      expect(ids((await get(`/api/product/?publisher=${f.publishers.padma}&type=books`)).json().results)).toEqual([f.ids.riversOfBengal, f.ids.pride]);
+    });
+
+    it('orders by each allowed ordering', async () => {
+      const order = async (o: string) => ids((await get(`/api/product/?type=books&ordering=${enc(o)}`)).json().results);
+      expect(await order('regular_price')).toEqual([f.ids.eveningRain, f.ids.riverSong, f.ids.riversOfBengal, f.ids.pride]);
+      expect(await order('-regular_price')).toEqual([f.ids.pride, f.ids.riversOfBengal, f.ids.riverSong, f.ids.eveningRain]);
+      expect(await order('-units_stock')).toEqual([f.ids.riverSong, f.ids.pride, f.ids.riversOfBengal, f.ids.eveningRain]);
+      expect(await order('-updated_at')).toEqual([f.ids.riversOfBengal, f.ids.eveningRain, f.ids.riverSong, f.ids.pride]);
+      expect(await order('name')).toEqual([f.ids.eveningRain, f.ids.pride, f.ids.riversOfBengal, f.ids.riverSong]);
+    });
+
+    it('pages 20 at a time by default, with page_size, next and previous links', async () => {
+      const res = (await get('/api/product/?page_size=2&page=2')).json();
+      expect(res.count).toBe(6);
+      expect(ids(res.results)).toEqual([f.ids.calculator, f.ids.eveningRain]);
+      expect(res.next).toBe('/api/product/?page_size=2&page=3');
+      expect(res.previous).toBe('/api/product/?page_size=2&page=1');
+      expect((await get('/api/product/?page=9')).json()).toMatchObject({ count: 6, results: [] });
+    });
+
+    it.each([
+      ['a non-numeric page', '/api/product/?page=abc'],
+      ['page zero', '/api/product/?page=0'],
+      ['an unknown ordering', '/api/product/?ordering=price'],
+      ['an unknown type', '/api/product/?type=toys'],
+      ['a non-numeric category', '/api/product/?category=novels'],
+      ['a bad is_active', '/api/product/?is_active=maybe'],
+      ['a page_size over 100', '/api/product/?page_size=1000'],
+    ])('answers 400 with field errors for %s', async (_what, url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400 });
+      expect(res.json().errors).toBeTruthy();
+    });
+
+    it('answers one product with and without the trailing slash, and 404 JSON for unknown or malformed ids', async () => {
+      for (const url of [`/api/product/${f.ids.pride}/`, `/api/product/${f.ids.pride}`]) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ id: f.ids.pride, author_name: 'Jane Austen' });
+      }
+      for (const url of ['/api/product/999999/', '/api/product/abc/', '/api/product/99999999999999/']) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ status: 404 });
+      }
+    });
+  });
+
+  describe('catalogue routes', () => {
+    it('/all-product/{type}/ answers a plain array of active products of that type, newest first', async () => {
+      const res = await get('/all-product/books/');
+      expect(res.statusCode).toBe(200);
+      expect(ids(res.json())).toEqual([f.ids.riversOfBengal, f.ids.eveningRain, f.ids.riverSong, f.ids.pride]);
+      expect(ids((await get('/all-product/stationary')).json())).toEqual([f.ids.gelPen]);
+    });
+
+    it('/all-product/{type}/ takes ordering and search, and answers the envelope with ?page=', async () => {
+      expect(ids((await get('/all-product/books/?ordering=-regular_price')).json())).toEqual([f.ids.pride, f.ids.riversOfBengal, f.ids.riverSong, f.ids.eveningRain]);
+      expect(ids((await get('/all-product/books/?search=river')).json())).toEqual([f.ids.riversOfBengal, f.ids.riverSong]);
+      const page = (await get('/all-product/books/?page=2&page_size=3&ordering=regular_price')).json();
+      expect(page).toMatchObject({ count: 4, next: null });
+      expect(ids(page.results)).toEqual([f.ids.pride]);
+    });
+
+    it('/all-product/{type}/ answers 400 for an unknown type or ordering', async () => {
+      expect((await get('/all-product/toys/')).statusCode).toBe(400);
+      expect((await get('/all-product/books/?ordering=cheapest')).statusCode).toBe(400);
+      expect((await get('/all-product/books/?page=x')).statusCode).toBe(400);
+    });
+
+    it('/category-book/{name}/ lists the books filed directly under the category, Bengali names URL-decoded', async () => {
+      const res = await get(`/category-book/${enc('কবিতা')}/`);
+      expect(res.statusCode).toBe(200);
+      expect(ids(res.json())).toEqual([f.ids.riversOfBengal, f.ids.riverSong]);
+      expect(ids((await get(`/category-book/${enc('গল্প-উপন্যাস-কবিতা')}`)).json())).toEqual([f.ids.eveningRain]);
+      expect(ids((await get(`/category-book/${enc('কবিতা')}/?ordering=regular_price`)).json())).toEqual([f.ids.riverSong, f.ids.riversOfBengal]);
+    });
+
+    it('/category-all-book/{name}/ adds every descendant category, and pages with ?page=', async () => {
+      expect(ids((await get(`/category-all-book/${enc('গল্প-উপন্যাস-কবিতা')}/`)).json())).toEqual([f.ids.riversOfBengal, f.ids.eveningRain, f.ids.riverSong, f.ids.pride]);
+      expect(ids((await get(`/category-all-book/${enc('বই')}`)).json())).toHaveLength(4);
+      const page = (await get(`/category-all-book/${enc('বই')}/?page=1&page_size=3`)).json();
+      expect(page).toMatchObject({ count: 4 });
+      expect(page.results).toHaveLength(3);
+      expect(page.next).toContain('page=2');
+    });
+
+    it('/author-book/ and /publisher-book/ match names exactly, in Bengali and English', async () => {
+      expect(ids((await get(`/author-book/${enc('হুমায়ুন আহমেদ')}/`)).json())).toEqual([f.ids.eveningRain, f.ids.riverSong]);
+      expect(ids((await get(`/author-book/${enc('Jane Austen')}`)).json())).toEqual([f.ids.pride]);
+      expect(ids((await get(`/publisher-book/${enc('Padma Books')}/?ordering=regular_price`)).json())).toEqual([f.ids.riversOfBengal, f.ids.pride]);
+      expect(ids((await get(`/publisher-book/${enc('নদী প্রকাশন')}/`)).json())).toEqual([f.ids.eveningRain, f.ids.riverSong]);
+      expect((await get(`/author-book/${enc('jane austen')}/`)).statusCode).toBe(404);
+    });
+
+    it.each(['/category-book/', '/category-all-book/', '/author-book/', '/publisher-book/'])('%s answers 404 JSON for an unknown name and 400 for an unknown ordering', async (base) => {
+      const res = await get(`${base}${enc('নেই এমন নাম')}/`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404 });
+      expect((await get(`${base}${enc('কবিতা')}/?ordering=nope`)).statusCode).toBe(400);
+    });
+  });
+
+  describe('authors, publishers, categories, banners, logos', () => {
+    it('/api/author/ lists authors in the envelope, sorted by name with ordering=name, searchable', async () => {
+      const byName = (await get('/api/author/?ordering=name')).json();
+      expect(byName.count).toBe(3);
+      expect(byName.results.map((a: { name: string }) => a.name)).toEqual(['Jane Austen', 'Zafar Iqbal', 'হুমায়ুন আহমেদ']);
+      expect(byName.results[0]).toMatchObject({ id: f.authors.austen, description: '', image: null, alt_text: 'Jane Austen' });
+      expect((await get('/api/author/?search=JANE')).json().results.map((a: { id: number }) => a.id)).toEqual([f.authors.austen]);
+      expect((await get(`/api/author/?search=${enc('হুমায়ুন')}`)).json().results.map((a: { id: number }) => a.id)).toEqual([f.authors.humayun]);
+    });
+
+    it('/api/author/{id} answers with and without the slash; unknown 404; bad ordering 400', async () => {
+      expect((await get(`/api/author/${f.authors.humayun}`)).json()).toMatchObject({ name: 'হুমায়ুন আহমেদ' });
+      expect((await get(`/api/author/${f.authors.humayun}/`)).statusCode).toBe(200);
+      expect((await get('/api/author/424242/')).statusCode).toBe(404);
+      expect((await get('/api/author/?ordering=age')).statusCode).toBe(400);
+    });
+
+    it('/api/publisher/ lists, sorts, searches and answers one', async () => {
+      expect((await get('/api/publisher/?ordering=name')).json().results.map((p: { name: string }) => p.name)).toEqual(['Padma Books', 'River House', 'নদী প্রকাশন']);
+      expect((await get('/api/publisher/?search=river')).json().results.map((p: { id: number }) => p.id)).toEqual([f.publishers.riverHouse]);
+      expect((await get(`/api/publisher/${f.publishers.nodi}`)).json()).toMatchObject({ name: 'নদী প্রকাশন' });
+      expect((await get('/api/publisher/0')).statusCode).toBe(404);
+    });
+
+    it('/api/category/ lists every category flat with its parent name and number of children', async () => {
+      const res = (await get('/api/category/')).json();
+      expect(res.count).toBe(6);
+      expect(res.results.find((c: { id: number }) => c.id === f.categories.fiction)).toEqual({ id: f.categories.fiction, name: 'গল্প-উপন্যাস-কবিতা', parent: f.categories.books, parent_name: 'বই', children_count: 2 });
+    });
+
+    it('/api/category/?name= answers that category with its children nested recursively', async () => {
+      const res = (await get(`/api/category/?name=${enc('বই')}`)).json();
+      expect(res.count).toBe(1);
+      const top = res.results[0];
+      expect(top).toMatchObject({ id: f.categories.books, name: 'বই', parent: null, children_count: 1 });
+      expect(top.children[0]).toMatchObject({ name: 'গল্প-উপন্যাস-কবিতা' });
+      expect(top.children[0].children.map((c: { name: string }) => c.name)).toEqual(['উপন্যাস', 'কবিতা']);
+      expect(top.children[0].children[0].children).toEqual([]);
+      expect((await get(`/api/category/?name=${enc('নেই')}`)).json()).toMatchObject({ count: 0, results: [] });
+    });
+
+    it('/api/category/?search= finds categories by part of the name', async () => {
+      const res = (await get(`/api/category/?search=${enc('ইলেক্ট্র')}`)).json();
+      expect(res.results.map((c: { id: number }) => c.id)).toEqual([f.categories.electronics]);
+      expect(res.results[0].children).toEqual([]);
+    });
+
+    it('/api/category/{id} answers one category; 404 for an unknown id', async () => {
+      expect((await get(`/api/category/${f.categories.novel}`)).json()).toEqual({ id: f.categories.novel, name: 'উপন্যাস', parent: f.categories.fiction, parent_name: 'গল্প-উপন্যাস-কবিতা', children_count: 0 });
+      expect((await get('/api/category/9999/')).statusCode).toBe(404);
+    });
+
+    it('/api/banner/ and /api/logo/ answer the envelope with image URLs by size', async () => {
+      const db = t.services.database.db;
+      const now = new Date().toISOString();
+      await db.insertInto('banners').values({ image: 'banners/abc', alt_text: 'Sale', url: '/all-product/books', created_at: now }).execute();
+      await db.insertInto('logos').values({ image: 'logos/def', alt_text: 'Haat', created_at: now }).execute();
+      const banners = (await get('/api/banner/')).json();
+      expect(banners).toMatchObject({ count: 1, next: null, previous: null });
+      expect(banners.results[0]).toMatchObject({ alt_text: 'Sale', url: '/all-product/books' });
+      expect(banners.results[0].image).toContain('banners/abc-detail.webp');
+      expect(Object.keys(banners.results[0].images)).toEqual(['thumb', 'card', 'detail']);
+      const logos = (await get('/api/logo')).json();
+      expect(logos.results[0]).toMatchObject({ alt_text: 'Haat' });
+      expect(logos.results[0].image).toContain('logos/def-');
+    });
+  });
+
+  describe('caching', () => {
+    it('gives public reads an ETag and Cache-Control, and 304 on a matching If-None-Match', async () => {
+      const first = await get('/all-product/books/');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/".+"$/);
+      expect(first.headers['cache-control']).toContain('public');
+      const again = await get('/all-product/books/', { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect((await get('/all-product/books/', { 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
+    });
+
+    it('answers fresh data (and a new ETag) as soon as the catalogue changes', async () => {
+      const before = await get(`/api/product/${f.ids.riverSong}/`);
+      await t.services.database.db.updateTable('products').set({ units_stock: 19 }).where('id', '=', f.ids.riverSong).execute();
+      const after = await get(`/api/product/${f.ids.riverSong}/`, { 'if-none-match': before.headers.etag as string });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().units_stock).toBe(19);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    });
+
+    it('never caches an admin answer publicly', async () => {
+      const res = await get('/api/product/', admin);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.etag).toBeUndefined();
+      // …and the public answer right after still hides inactive products and purchase prices.
+      const pub = (await get('/api/product/')).json();
+      expect(pub.count).toBe(6);
+      expect(pub.results[0]).not.toHaveProperty('purchase_price');
+    });
+  });
+});
