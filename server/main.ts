@@ -67,6 +67,8 @@ async function serve() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      await services.sms.stop(); // finishes the message being sent; the rest wait in the outbox
+      await services.accounts.close();
       await database.close();
     } finally {
       clearTimeout(force);
@@ -77,6 +79,7 @@ async function serve() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  services.sms.start(app.log);
   app.log.info({ ms: Math.round(performance.now() - started), database: database.dialect }, 'haat is ready');
 }
 

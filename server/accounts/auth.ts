@@ -25,6 +25,25 @@ export function presentedToken(request: FastifyRequest): { token: string; viaCoo
   return cookie ? { token: cookie, viaCookie: true } : null;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF (ASVS 5.0 V3.5.1): a request the cookie authenticates may change state only when the
+ * browser says it comes from this site — `Origin`, or failing that `Referer`, names the Host.
+ * Requests authenticated by an Authorization header can't be forged cross-site and are exempt.
+ */
+export function isSameOrigin(request: FastifyRequest): boolean {
+  const source = request.headers.origin ?? request.headers.referer;
+  const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+  if (!source || !host || source === 'null') return false;
+  const withoutDefaultPort = (h: string) => h.trim().toLowerCase().replace(/:(80|443)$/, '');
+  try {
+    return withoutDefaultPort(new URL(source).host) === withoutDefaultPort(String(host).split(',')[0]!);
+  } catch {
+    return false;
+  }
+}
+
 export function installAuthentication(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -36,6 +55,9 @@ export function installAuthentication(app: FastifyInstance, sessions: SessionSto
     if (request.user) {
       request.sessionToken = presented.token;
       request.viaCookie = presented.viaCookie;
+    }
+    if (request.viaCookie && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+      throw new HttpError(403, 'This request did not come from this site (Origin check failed). Reload the page and try again.');
     }
   });
 }

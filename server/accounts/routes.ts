@@ -1,4 +1,100 @@
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * The account calls of spec §7 (issue 4) with decisions §3's answers: sign-in answers carry
+ * `token.access` for API clients and set the HttpOnly `haat_session` cookie for the pages.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { pageQuery, toPage, envelope } from '../http/pagination';
+import { HttpError } from '../http/errors';
+import { loginSchema, makeAdminSchema, registerSchema, resetPasswordSchema, sendResetCodeSchema, userListQuery, verifyCodeSchema } from '../../domain/accounts';
+import { normalizePhone } from '../../domain/phone';
 import type { Services } from '../services';
+import { presentedToken, requireAdmin, requireUser } from './auth';
+import { ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } from './sessions';
+import { MESSAGES, type RequestMeta, type SignedIn } from './service';
+import { TooManyRequests } from './rate-limit';
 
-export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (_app, _opts) => {};
+function meta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], currentToken: request.sessionToken };
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', path: '/' };
+}
+
+function signedInAnswer(request: FastifyRequest, reply: FastifyReply, message: string, signed: SignedIn) {
+  reply.setCookie(SESSION_COOKIE, signed.token, { ...cookieOptions(request), maxAge: Math.floor(ABSOLUTE_TIMEOUT_MS / 1000) });
+  reply.header('cache-control', 'no-store');
+  return { status: 200, message, token: { access: signed.token }, user: signed.user };
+}
+
+export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const accounts = services.accounts;
+
+  // 429 answers say when to come back (RFC 9110 Retry-After).
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfter));
+  });
+
+  app.post('/register_user/', async (request, reply) => {
+    const signed = await accounts.register(registerSchema.parse(request.body ?? {}), meta(request));
+    return signedInAnswer(request, reply, MESSAGES.registered, signed);
+  });
+
+  app.post('/login/', async (request, reply) => {
+    const signed = await accounts.login(loginSchema.parse(request.body ?? {}), meta(request));
+    return signedInAnswer(request, reply, MESSAGES.loggedIn, signed);
+  });
+
+  app.post('/logout/', async (request, reply) => {
+    await accounts.logout(presentedToken(request)?.token);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    return { status: 200, message: MESSAGES.loggedOut };
+  });
+
+  app.post('/send_reset_otp/', async (request) => {
+    // A client `otp` is accepted and ignored: the server makes the code (decisions §3.4).
+    const data = sendResetCodeSchema.parse(request.body ?? {});
+    await accounts.sendResetCode(data.phone_number, meta(request));
+    return { status: 200, message: MESSAGES.codeSent };
+  });
+
+  app.post('/verify_otp/', async (request) => {
+    const data = verifyCodeSchema.parse(request.body ?? {});
+    await accounts.verifyCode(data.phone_number, data.otp, meta(request));
+    return { status: 200, message: MESSAGES.codeMatched };
+  });
+
+  app.post('/reset-password/', async (request) => {
+    await accounts.resetPassword(resetPasswordSchema.parse(request.body ?? {}), meta(request));
+    return { status: 200, message: MESSAGES.passwordReset };
+  });
+
+  app.post('/makeAdmin/', { preHandler: requireAdmin }, async (request) => {
+    const { user } = await accounts.makeAdmin(makeAdminSchema.parse(request.body ?? {}));
+    return { status: 200, message: MESSAGES.adminCreated, user };
+  });
+
+  /**
+   * Admins list and filter users; anyone else signed in may only look themselves up by their
+   * own phone number (decisions §3.1) — the first version's "is this phone an admin?" check.
+   */
+  const listUsers = async (request: FastifyRequest) => {
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    const q = userListQuery.parse(raw);
+    const page = toPage(pageQuery.parse(raw));
+    const user = request.user!;
+    if (!user.is_admin) {
+      const asked = q.phone_number ? normalizePhone(q.phone_number) : null;
+      if (asked !== user.phone_number) throw new HttpError(403, 'You do not have permission to perform this action.');
+      q.search = undefined;
+    }
+    const { count, results } = await accounts.listUsers(q, page);
+    return envelope(request, page, count, results);
+  };
+  app.get('/api/user/', { preHandler: requireUser }, listUsers);
+  app.get('/api/user', { preHandler: requireUser }, listUsers);
+
+  const me = async (request: FastifyRequest) => request.user;
+  app.get('/api/me/', { preHandler: requireUser }, me);
+  app.get('/api/me', { preHandler: requireUser }, me);
+};

@@ -2,7 +2,22 @@ import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import { normalizePhone } from '../../domain/phone';
+import type { Page } from '../http/pagination';
 import { hashPassword } from './passwords';
+
+export interface ApiUser {
+  id: number;
+  name: string;
+  phone_number: string;
+  is_admin: boolean;
+  created_at: string;
+}
+
+/** True when an insert failed on a UNIQUE constraint, in either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
 
 export function publicUser(u: Pick<User, 'id' | 'name' | 'phone_number' | 'is_admin'>) {
   return { id: u.id, name: u.name, phone_number: u.phone_number, is_admin: u.is_admin === 1 };
@@ -12,6 +27,30 @@ export function createUserStore(db: Kysely<DB>) {
   return {
     findByPhone(phone: string) {
       return db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();
+    },
+
+    findById(id: number) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Users for the back office, newest first; `phone_number` is compared in its normalised form. */
+    async list(q: { is_admin?: boolean | undefined; phone_number?: string | undefined; search?: string | undefined }, page: Page): Promise<{ count: number; results: ApiUser[] }> {
+      let base = db.selectFrom('users');
+      if (q.is_admin !== undefined) base = base.where('is_admin', '=', q.is_admin ? 1 : 0);
+      if (q.phone_number) base = base.where('phone_number', '=', normalizePhone(q.phone_number) ?? q.phone_number);
+      if (q.search) {
+        const like = `%${q.search}%`;
+        base = base.where((eb) => eb.or([eb('name', 'like', like), eb('phone_number', 'like', like)]));
+      }
+      const [{ count }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+        base.select(['id', 'name', 'phone_number', 'is_admin', 'created_at']).orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
+      ]);
+      return { count: Number(count), results: rows.map((u) => ({ ...publicUser(u), created_at: u.created_at })) };
+    },
+
+    async setPassword(userId: number, passwordHash: string, trx: Kysely<DB> = db): Promise<void> {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', userId).execute();
     },
 
     async create(input: { name: string; phone_number: string; password: string; is_admin?: boolean }): Promise<User> {

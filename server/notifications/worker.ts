@@ -1,0 +1,162 @@
+/**
+ * The outbox worker (decisions §3.9): runs inside each server process, polls `sms_outbox`,
+ * claims a due message with one conditional UPDATE (so two processes never both send it),
+ * sends it through the gateway and records the outcome; failures are retried with
+ * exponential back-off and give up as `failed` after `maxAttempts`.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { DialectName } from '../db/database';
+import type { LogLike, SmsGateway } from './gateway';
+
+export interface WorkerOptions {
+  pollMs?: number;
+  maxAttempts?: number;
+  /** First retry after this long; each further one waits twice as long, up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A claim older than this (a process died mid-send) may be taken by another worker. */
+  lockMs?: number;
+  batchSize?: number;
+}
+
+const DEFAULTS: Required<WorkerOptions> = { pollMs: 1000, maxAttempts: 8, baseDelayMs: 5000, maxDelayMs: 15 * 60_000, lockMs: 60_000, batchSize: 20 };
+
+/** How long to wait before attempt number `attempts + 1`, after `attempts` failures. */
+export function retryDelay(attempts: number, base: number, max: number): number {
+  return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+}
+
+export class SmsWorker {
+  readonly opts: Required<WorkerOptions>;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private halt = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: DialectName,
+    private readonly gateway: SmsGateway,
+    private log: LogLike,
+    opts: WorkerOptions = {},
+  ) {
+    this.opts = { ...DEFAULTS, ...opts };
+  }
+
+  start(log?: LogLike): void {
+    if (log) this.log = log;
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.halt = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the batch being sent, so the database can be closed after. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.halt = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** A message was just enqueued: look now rather than at the next poll. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.runOnce()
+        .then(() => undefined)
+        .catch((error: unknown) => this.log.error({ err: error }, 'sms worker: poll failed'))
+        .finally(() => {
+          this.running = null;
+          const again = this.again;
+          this.again = false;
+          this.schedule(again ? 0 : this.opts.pollMs);
+        });
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  private ts(iso: string) {
+    return this.dialect === 'postgres' ? sql<string>`${iso}::timestamptz` : sql<string>`${iso}`;
+  }
+
+  /** Sends every due message once; answers how many were sent. Safe to run in several processes at once. */
+  async runOnce(): Promise<number> {
+    const now = new Date().toISOString();
+    const due = await this.db
+      .selectFrom('sms_outbox')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', this.ts(now))]),
+          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', this.ts(now))]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(this.opts.batchSize)
+      .execute();
+    let sent = 0;
+    for (const { id } of due) {
+      if (this.halt) break;
+      if (await this.sendOne(id)) sent += 1;
+    }
+    return sent;
+  }
+
+  /** Claims, sends and records one message; false when another worker had it or the send failed. */
+  async sendOne(id: number): Promise<boolean> {
+    const now = new Date().toISOString();
+    const lockedUntil = new Date(Date.now() + this.opts.lockMs).toISOString();
+    const claim = await this.db
+      .updateTable('sms_outbox')
+      .set({ status: 'sending', locked_until: lockedUntil })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', this.ts(now))]),
+          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', this.ts(now))]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) return false;
+
+    const row = await this.db.selectFrom('sms_outbox').select(['id', 'to_phone', 'text', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
+    const attempts = row.attempts + 1;
+    try {
+      await this.gateway.send({ id: row.id, to: row.to_phone, text: row.text });
+    } catch (error) {
+      const reason = String((error as Error)?.message ?? error).slice(0, 500);
+      const giveUp = attempts >= this.opts.maxAttempts;
+      const next = new Date(Date.now() + retryDelay(attempts, this.opts.baseDelayMs, this.opts.maxDelayMs)).toISOString();
+      await this.db
+        .updateTable('sms_outbox')
+        .set({ status: giveUp ? 'failed' : 'pending', attempts, last_error: reason, next_attempt_at: next, locked_until: null })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .execute();
+      this.log[giveUp ? 'error' : 'warn']({ sms: id, attempts, err: reason }, giveUp ? 'sms failed for good' : 'sms send failed; will retry');
+      return false;
+    }
+    await this.db
+      .updateTable('sms_outbox')
+      .set({ status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString(), locked_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .execute();
+    return true;
+  }
+}
