@@ -153,6 +153,8 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, diale
   }
 
   async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<Listed<ApiProduct>> {
+    // A term of nothing but wildcards or spaces searches for nothing rather than everything.
+    if (term?.trim() && !f.words?.length) return { count: 0, results: [] };
     const order = ordering ?? (f.words?.length ? 'rank' : fallback);
     const [count, results] = await Promise.all([countProducts(f), pageOfProducts(f, order, page, term, admin)]);
     return { count, results };

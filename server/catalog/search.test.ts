@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { testDialect } from '../test/database';
+import { openSqlite, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { LocalDiskStorage } from '../media/storage';
+import { createCatalogService, type CatalogService } from './service';
+import { loadCatalogFixture, type CatalogFixture } from './search-fixture';
+import { searchWords } from './search';
+
+describe('searchWords', () => {
+  it('splits a term on white space and keeps Bengali words whole', () => {
+    expect(searchWords('  নদীর   গান ')).toEqual(['নদীর', 'গান']);
+    expect(searchWords('River Song')).toEqual(['River', 'Song']);
+  });
+  it('turns LIKE wildcards into spaces so a term never matches everything', () => {
+    expect(searchWords('%')).toEqual([]);
+    expect(searchWords('50%_off')).toEqual(['50', 'off']);
+    expect(searchWords('a\\b')).toEqual(['a', 'b']);
+  });
+  it('normalises to NFC and keeps at most 8 words', () => {
+    expect(searchWords('e\u0301')).toEqual(['\u00e9']);
+    expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+/** The search cases every database must answer identically (ids by fixture name, in rank order). */
+const CASES: [string, (keyof CatalogFixture['ids'])[]][] = [
+  // A title starting with the term first, then titles containing it, then other fields.
+  ['river', ['riversOfBengal', 'riverSong', 'gelPen']],
+  ['RIVER', ['riversOfBengal', 'riverSong', 'gelPen']],
+  ['pRiDe', ['pride']],
+  ['river song', ['riverSong']],
+  ['jane prejudice', ['pride']],
+  ['casio', ['calculator']],
+  ['fx-991', ['calculator']],
+  // Bengali, matched as typed, inside words too.
+  ['নদী', ['riverSong', 'riversOfBengal', 'eveningRain']],
+  ['গান', ['riverSong']],
+  ['হুমায়ুন', ['eveningRain', 'riverSong']],
+  ['কবিতা', ['riversOfBengal', 'eveningRain', 'riverSong']],
+  ['নদীর গান', ['riverSong']],
+  // Terms shorter than a trigram.
+  ['ge', ['gelPen']],
+  ['OF', ['riversOfBengal']],
+  ['কল', ['gelPen']],
+  // Nothing.
+  ['%', []],
+  ['zzzz', []],
+  ['নেই', []],
+];
+
+describe(`catalogue search (${testDialect})`, () => {
+  let t: TestApp;
+  let f: CatalogFixture;
+  const names = (list: { id: number }[]) => list.map((p) => (Object.entries(f.ids).find(([, id]) => id === p.id) ?? ['?'])[0]);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await loadCatalogFixture(t.services.database.db);
+  });
+  afterAll(() => t.close());
+
+  it.each(CASES)('searchProducts(%j) finds titles, author, publisher, category, ranked', async (term, expected) => {
+    expect(names(await t.services.catalog.searchProducts(term))).toEqual(expected);
+  });
+
+  it.each(CASES)('GET /api/product/?search=%j gives the same ranked answer', async (term, expected) => {
+    const res = await t.app.inject(`/api/product/?search=${encodeURIComponent(term)}`);
+    expect(res.statusCode).toBe(200);
+    expect(names(res.json().results)).toEqual(expected);
+    expect(res.json().count).toBe(expected.length);
+  });
+
+  it('hides inactive products from shoppers but not from the admin search', async () => {
+    expect(names(await t.services.catalog.searchProducts('hidden'))).toEqual([]);
+    expect(names(await t.services.catalog.searchProducts('hidden', 20, { admin: true }))).toEqual(['hidden']);
+    const admin = await t.signIn({ admin: true });
+    const res = await t.app.inject({ url: '/api/product/?search=river', headers: admin.headers });
+    expect(names(res.json().results)).toEqual(['riversOfBengal', 'hidden', 'riverSong', 'gelPen']);
+  });
+
+  it('combines search with filters and an explicit ordering', async () => {
+    const res = await t.app.inject(`/api/product/?search=river&type=books&ordering=regular_price`);
+    expect(names(res.json().results)).toEqual(['riverSong', 'riversOfBengal']);
+  });
+
+  it('follows renames and deletions through the triggers', async () => {
+    const db = t.services.database.db;
+    await db.updateTable('authors').set({ name: 'Jane Austen-Leigh' }).where('id', '=', f.authors.austen).execute();
+    expect(names(await t.services.catalog.searchProducts('leigh'))).toEqual(['pride']);
+    await db.updateTable('categories').set({ name: 'কাব্য' }).where('id', '=', f.categories.poetry).execute();
+    expect(names(await t.services.catalog.searchProducts('কাব্য'))).toEqual(['riversOfBengal', 'riverSong']);
+    await db.updateTable('products').set({ english_title: 'Song of the Padma' }).where('id', '=', f.ids.riverSong).execute();
+    expect(names(await t.services.catalog.searchProducts('song of'))).toEqual(['riverSong']);
+    const id = (await db.insertInto('products').values({ type: 'books', english_title: 'Temporary Tome', regular_price: 1, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow()).id;
+    expect((await t.services.catalog.searchProducts('temporary')).map((p) => p.id)).toEqual([id]);
+    await db.deleteFrom('products').where('id', '=', id).execute();
+    expect(await t.services.catalog.searchProducts('temporary')).toEqual([]);
+  });
+
+  it('gives the header box at most 20 results', async () => {
+    const db = t.services.database.db;
+    await db
+      .insertInto('products')
+      .values(Array.from({ length: 25 }, (_, i) => ({ type: 'books' as const, english_title: `Bulk Atlas ${i}`, regular_price: 10, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })))
+      .execute();
+    expect(await t.services.catalog.searchProducts('atlas')).toHaveLength(20);
+    expect((await t.app.inject('/api/search/?q=atlas')).json()).toHaveLength(20);
+    expect((await t.app.inject('/api/product/?search=atlas')).json().count).toBe(25);
+  });
+});
+
+// With TEST_DATABASE_URL, the same data goes into SQLite too and both must answer alike.
+describe.runIf(testDialect === 'postgres')('search gives the same answers on SQLite and PostgreSQL', () => {
+  let t: TestApp;
+  let sqlite: Database;
+  let dir: string;
+  let fromSqlite: CatalogService;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadCatalogFixture(t.services.database.db);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-search-'));
+    sqlite = openSqlite(path.join(dir, 'haat.db'));
+    await migrateToLatest(sqlite);
+    await loadCatalogFixture(sqlite.db);
+    fromSqlite = createCatalogService(sqlite.db, new LocalDiskStorage(dir), 'sqlite');
+  });
+  afterAll(async () => {
+    await t.close();
+    await sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([...CASES.map(([term]) => term), 'Rivers of', 'বাংলার', 'প্রকাশন', 'a', 'ও'])('%j', async (term) => {
+    const pg = await t.services.catalog.searchProducts(term, 20, { admin: true });
+    const lite = await fromSqlite.searchProducts(term, 20, { admin: true });
+    expect(pg.map((p) => p.id)).toEqual(lite.map((p) => p.id));
+    const pgList = await t.services.catalog.listProducts({ search: term, ordering: 'name' }, { page: 1, size: 20, offset: 0 });
+    const liteList = await fromSqlite.listProducts({ search: term, ordering: 'name' }, { page: 1, size: 20, offset: 0 });
+    expect(pgList).toEqual(liteList);
+  });
+});
