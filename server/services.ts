@@ -8,6 +8,7 @@ import type { Database } from './db/database';
 import { createSessionStore } from './accounts/sessions';
 import { createUserStore } from './accounts/users';
 import { createCatalogService } from './catalog/service';
+import { createCatalogAdminService } from './catalog/writes';
 import { LocalDiskStorage, type FileStorage } from './media/storage';
 import { createSettingsService } from './settings/service';
 import { createOrderService } from './orders/service';
@@ -42,6 +43,7 @@ export function createServices(database: Database, config: Config, opts: { stora
     // The settings service is stateless: a second instance reads the same rows.
     orders: createOrderService(db, { settings: createSettingsService(db) }),
     catalog: createCatalogService(db, storage),
+    catalogAdmin: createCatalogAdminService(db, storage),
   };
 }
 

@@ -1,0 +1,260 @@
+/**
+ * The back office's catalogue forms (spec §5 "Add book", "Add electronics or stationery",
+ * "Update forms", "Logo", "Banner", "Author, publisher, category"), shared by the admin pages
+ * and the server. Multipart forms send every value as text, so blank text means "not given":
+ * on a create form a required field answers its message; on an update form it keeps the
+ * stored value. File fields (`image`, `pdf`) hold whatever the caller uses for a file (a
+ * browser `File`, the server's upload object); a text value in a file field means "no new
+ * file" (clients of the first version send the current URL back).
+ */
+import { z } from 'zod';
+import { PRODUCT_TYPES, type ProductType } from './catalog';
+import { applyOffer, type Offer, type OfferType } from './prices';
+
+export const FORM_MESSAGES = {
+  bookTitleRequired: 'Book english title is required*',
+  bookImageRequired: 'Books image is required*',
+  productTitleRequired: 'Product english title is required*',
+  productImageRequired: 'Product image is required*',
+  purchasePriceRequired: 'Purchase Price is required*',
+  regularPriceRequired: 'Regular Price is required*',
+  unitsStockRequired: 'Units of Stock is required*',
+  categoryRequired: 'Category field is required!',
+  authorRequired: 'Author field is required!',
+  publisherRequired: 'Publisher field is required!',
+  logoImageRequired: 'Logo image required*',
+  bannerImageRequired: 'Banner image required*',
+  authorNameRequired: 'লেখকের নাম আবশ্যক*',
+  publisherNameRequired: 'প্রকাশকের নাম আবশ্যক*',
+  categoryNameRequired: 'ক্যাটাগরির নাম আবশ্যক*',
+  percentageRange: 'Percentage must be a whole number from 0 to 100.',
+  percentageRequired: 'Percentage is required for a percentage offer.',
+  flatRequired: 'Flat discount is required for a flat discount offer.',
+  flatBelowRegular: 'Flat discount must be less than the regular price.',
+  bannerUrl: 'The link must be a web address (https://…) or a path on this shop (/…).',
+} as const;
+
+/** The "no offer" choice. On an update form a blank offer type keeps the stored one, so "none" removes an offer. */
+export const OFFER_NONE = 'none';
+export const OFFER_CHOICES = [OFFER_NONE, 'Percentage', 'Flat Discount'] as const;
+
+const TEXT_MAX = 500;
+const DESCRIPTION_MAX = 20_000;
+
+function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/** Blank → undefined; numeric text → number; anything else is passed on to fail as "not a whole number". */
+function toNumber(v: unknown): unknown {
+  if (isBlank(v)) return undefined;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return v;
+}
+
+function toText(v: unknown): unknown {
+  if (isBlank(v)) return undefined;
+  return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v;
+}
+
+function toBool(v: unknown): unknown {
+  if (isBlank(v)) return undefined;
+  if (typeof v === 'boolean') return v;
+  const s = String(v).trim().toLowerCase();
+  if (['true', '1', 'on', 'yes'].includes(s)) return true;
+  if (['false', '0', 'off', 'no'].includes(s)) return false;
+  return v;
+}
+
+/** A file field: a text value (blank, or the current URL sent back) is "no new file". */
+function toFile(v: unknown): unknown {
+  return v === null || typeof v === 'string' ? undefined : v;
+}
+
+function text(max = TEXT_MAX, required?: string) {
+  const inner = z.string({ error: required ?? 'Must be text.' }).max(max, `At most ${max} characters.`);
+  return z.preprocess(toText, required ? inner : inner.optional());
+}
+
+function requiredText(max: number, required: string) {
+  return z.preprocess(toText, z.string({ error: required }).max(max, `At most ${max} characters.`));
+}
+
+function wholeNumber(label: string, required?: string, max = 1_000_000_000, tooLarge = `${label} is too large.`) {
+  const invalid = max === 100 ? tooLarge : `${label} must be a whole number, 0 or more.`;
+  const inner = z
+    .number({ error: (iss) => (iss.input === undefined && required ? required : invalid) })
+    .int(invalid)
+    .min(0, invalid)
+    .max(max, tooLarge);
+  return z.preprocess(toNumber, required ? inner : inner.optional());
+}
+
+function reference(label: string, required?: string) {
+  const invalid = `Choose a ${label.toLowerCase()} from the list.`;
+  const inner = z.number({ error: (iss) => (iss.input === undefined && required ? required : invalid) }).int(invalid).positive(invalid);
+  return z.preprocess(toNumber, required ? inner : inner.optional());
+}
+
+function file(required?: string) {
+  const inner = z.custom<unknown>((v) => v !== undefined && v !== null && typeof v === 'object', { error: required ?? 'Must be a file.' });
+  return z.preprocess(toFile, required ? inner : inner.optional());
+}
+
+const offerType = z.preprocess(
+  (v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim() : v),
+  z.enum(OFFER_CHOICES, { error: 'Offer type must be none, Percentage or Flat Discount.' }).optional(),
+);
+
+type Mode = 'create' | 'update';
+
+function productShape(type: ProductType, mode: Mode) {
+  const create = mode === 'create';
+  const book = type === 'books';
+  const req = (msg: string) => (create ? msg : undefined);
+  const common = {
+    type: z.preprocess(toText, z.enum(PRODUCT_TYPES, { error: 'Unknown product type.' }).optional()),
+    english_title: text(TEXT_MAX, req(book ? FORM_MESSAGES.bookTitleRequired : FORM_MESSAGES.productTitleRequired)),
+    bangla_title: text(),
+    description: text(DESCRIPTION_MAX),
+    category: reference('Category', book ? req(FORM_MESSAGES.categoryRequired) : undefined),
+    image: file(req(book ? FORM_MESSAGES.bookImageRequired : FORM_MESSAGES.productImageRequired)),
+    alt_text: text(),
+    offer_type: offerType,
+    percentage: wholeNumber('Percentage', undefined, 100, FORM_MESSAGES.percentageRange),
+    flat_discount: wholeNumber('Flat discount'),
+    purchase_from: text(),
+    purchase_price: wholeNumber('Purchase Price', req(FORM_MESSAGES.purchasePriceRequired)),
+    regular_price: wholeNumber('Regular Price', req(FORM_MESSAGES.regularPriceRequired)),
+    // The first version's forms send it; the server computes it from the offer (decisions §3.5).
+    discount_price: z.unknown().optional(),
+    units_stock: wholeNumber('Units of Stock', req(FORM_MESSAGES.unitsStockRequired)),
+    units_sold: wholeNumber('Units sold'),
+    is_active: z.preprocess(toBool, z.boolean({ error: 'is_active must be true or false.' }).optional()),
+  };
+  if (book) {
+    return {
+      ...common,
+      author: reference('Author', req(FORM_MESSAGES.authorRequired)),
+      publisher: reference('Publisher', req(FORM_MESSAGES.publisherRequired)),
+      isbn: text(),
+      edition: text(),
+      language: text(),
+      country: text(),
+      total_page: wholeNumber('Total pages'),
+      pdf: file(),
+    };
+  }
+  const product = { ...common, model: text(), brand: text() };
+  return type === 'electronics' ? { ...product, warranty: text() } : product;
+}
+
+/** The add/update form of a product of one type, strict about unknown fields. */
+export function productFormSchema(type: ProductType, mode: Mode) {
+  return z.object(productShape(type, mode)).strict();
+}
+
+export type ProductForm = {
+  type?: ProductType | undefined;
+  english_title?: string | undefined;
+  bangla_title?: string | undefined;
+  description?: string | undefined;
+  category?: number | undefined;
+  image?: unknown;
+  alt_text?: string | undefined;
+  offer_type?: (typeof OFFER_CHOICES)[number] | undefined;
+  percentage?: number | undefined;
+  flat_discount?: number | undefined;
+  purchase_from?: string | undefined;
+  purchase_price?: number | undefined;
+  regular_price?: number | undefined;
+  discount_price?: unknown;
+  units_stock?: number | undefined;
+  units_sold?: number | undefined;
+  is_active?: boolean | undefined;
+  author?: number | undefined;
+  publisher?: number | undefined;
+  isbn?: string | undefined;
+  edition?: string | undefined;
+  language?: string | undefined;
+  country?: string | undefined;
+  total_page?: number | undefined;
+  pdf?: unknown;
+  model?: string | undefined;
+  brand?: string | undefined;
+  warranty?: string | undefined;
+};
+
+/**
+ * The offer a product is saved with, from the form's values merged over the stored ones
+ * (spec §4 "Offer type"): either the offer fields or per-field messages.
+ */
+export function resolveOffer(input: {
+  regular_price: number;
+  offer_type: string;
+  percentage: number | undefined;
+  flat_discount: number | undefined;
+}): { offer: Offer } | { errors: Record<string, string[]> } {
+  const type: OfferType = input.offer_type === 'Percentage' || input.offer_type === 'Flat Discount' ? input.offer_type : '';
+  if (type === 'Percentage') {
+    if (input.percentage === undefined) return { errors: { percentage: [FORM_MESSAGES.percentageRequired] } };
+    if (input.percentage < 0 || input.percentage > 100) return { errors: { percentage: [FORM_MESSAGES.percentageRange] } };
+    return { offer: applyOffer(input.regular_price, type, input.percentage) };
+  }
+  if (type === 'Flat Discount') {
+    if (input.flat_discount === undefined) return { errors: { flat_discount: [FORM_MESSAGES.flatRequired] } };
+    if (input.flat_discount >= input.regular_price) return { errors: { flat_discount: [FORM_MESSAGES.flatBelowRegular] } };
+    return { offer: applyOffer(input.regular_price, type, input.flat_discount) };
+  }
+  return { offer: applyOffer(input.regular_price, '', 0) };
+}
+
+/** Author and publisher forms: the name is required on create; the image is optional. */
+export function personFormSchema(kind: 'author' | 'publisher', mode: Mode) {
+  const required = kind === 'author' ? FORM_MESSAGES.authorNameRequired : FORM_MESSAGES.publisherNameRequired;
+  return z
+    .object({
+      name: text(200, mode === 'create' ? required : undefined),
+      description: text(DESCRIPTION_MAX),
+      alt_text: text(),
+      image: file(),
+    })
+    .strict();
+}
+export type PersonForm = { name?: string | undefined; description?: string | undefined; alt_text?: string | undefined; image?: unknown };
+
+/** `parent`: a category id; blank or null files it at the top level; left out on update keeps it. */
+const parentField = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : toNumber(v)),
+  z.union([z.null(), z.number({ error: 'Choose a parent category from the list.' }).int().positive('Choose a parent category from the list.')]).optional(),
+);
+
+/** Category add and update (spec §5 "Update category": the name is required on both). */
+export const categoryFormSchema = z
+  .object({
+    name: requiredText(200, FORM_MESSAGES.categoryNameRequired),
+    parent: parentField,
+  })
+  .strict();
+export type CategoryForm = z.infer<typeof categoryFormSchema>;
+
+export const logoFormSchema = z.object({ image: file(FORM_MESSAGES.logoImageRequired), alt_text: text() }).strict();
+
+/** A banner links to a web address or a page of the shop; nothing else (no `javascript:`). */
+export function isSafeLink(url: string): boolean {
+  if (url.startsWith('/')) return !url.startsWith('//');
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export const bannerFormSchema = z
+  .object({
+    image: file(FORM_MESSAGES.bannerImageRequired),
+    alt_text: text(),
+    url: z.preprocess(toText, z.string().max(2000, FORM_MESSAGES.bannerUrl).refine(isSafeLink, FORM_MESSAGES.bannerUrl).optional()),
+  })
+  .strict();
