@@ -4,7 +4,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+/** The project root: the nearest folder up with package.json (this file may run from a bundle elsewhere). */
+function projectRoot(): string {
+  let dir = import.meta.dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) || dir.includes(`${path.sep}node_modules${path.sep}`)) {
+    const up = path.dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+  return dir;
+}
+const ROOT = projectRoot();
 
 /** Bundles serve.ts (packages stay external) into node_modules/.cache so its imports resolve from the project. */
 export async function bundleServer(): Promise<string> {

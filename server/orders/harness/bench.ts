@@ -1,0 +1,117 @@
+/**
+ * Checkouts per second (run by scripts/bench-checkout.mjs). For each database: a fresh migrated
+ * database, one product with plenty of stock, 200 signed-in customers, API server process(es)
+ * on 127.0.0.1, and CONCURRENCY clients placing one-line orders for DURATION_MS. Afterwards it
+ * checks that stock + units_sold still add up and that every 200 made exactly one order.
+ */
+import { createTestDatabase } from '../../test/database';
+import { bundleServer, startServer, type ServerProcess } from './processes';
+import { checkoutBody, insertCustomers, insertProduct } from '../testing';
+
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const CUSTOMERS = 200;
+/** Orders spread over this many products; 1 makes every checkout wait on the same row (a hot product). */
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50);
+const STOCK = 1_000_000;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Result {
+  database: string;
+  processes: number;
+  products: number;
+  concurrency: number;
+  seconds: number;
+  checkouts: number;
+  per_second: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+  consistent: boolean;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+}
+
+async function run(dialect: 'sqlite' | 'postgres', processes: number, bundle: string): Promise<Result> {
+  if (dialect === 'postgres') process.env.TEST_DATABASE_URL = PG_URL;
+  else delete process.env.TEST_DATABASE_URL;
+  const database = await createTestDatabase();
+  const servers: ServerProcess[] = [];
+  try {
+    const products: number[] = [];
+    for (let i = 0; i < PRODUCTS; i++) products.push(await insertProduct(database.db, { units_stock: STOCK, regular_price: 350 }));
+    const customers = await insertCustomers(database.db, CUSTOMERS, '0181');
+    for (let i = 0; i < processes; i++) servers.push(await startServer(bundle, database.url, database.dataDir));
+    const bodies = products.map((product) => JSON.stringify(checkoutBody([{ product, quantity: 1 }])));
+    const latencies: number[] = [];
+    let errors = 0;
+    let n = 0;
+    const deadline = performance.now() + DURATION_MS;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, worker) => {
+        while (performance.now() < deadline) {
+          const i = n++;
+          const customer = customers[(worker + i) % CUSTOMERS]!;
+          const t0 = performance.now();
+          const res = await fetch(`http://127.0.0.1:${servers[i % servers.length]!.port}/checkout/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}` },
+            body: bodies[i % bodies.length]!,
+          });
+          await res.arrayBuffer();
+          if (res.status === 200) latencies.push(performance.now() - t0);
+          else errors++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const row = await database.db
+      .selectFrom('products')
+      .select((eb) => [eb.fn.sum<number>('units_stock').as('units_stock'), eb.fn.sum<number>('units_sold').as('units_sold')])
+      .executeTakeFirstOrThrow();
+    const orders = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    latencies.sort((a, b) => a - b);
+    return {
+      database: dialect,
+      processes,
+      products: PRODUCTS,
+      concurrency: CONCURRENCY,
+      seconds: Math.round(seconds * 10) / 10,
+      checkouts: latencies.length,
+      per_second: Math.round(latencies.length / seconds),
+      p50_ms: percentile(latencies, 50),
+      p99_ms: percentile(latencies, 99),
+      errors,
+      consistent: Number(row.units_stock) + Number(row.units_sold) === STOCK * PRODUCTS && Number(row.units_sold) === latencies.length && Number(orders.n) === latencies.length,
+    };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database.destroy();
+  }
+}
+
+export async function main() {
+  const bundle = await bundleServer();
+  const only = process.env.BENCH_DB;
+  const results: Result[] = [];
+  if (!only || only === 'sqlite') results.push(await run('sqlite', 1, bundle));
+  if (!only || only === 'postgres') {
+    try {
+      results.push(await run('postgres', 1, bundle));
+      results.push(await run('postgres', 2, bundle));
+    } catch (error) {
+      console.error(`PostgreSQL skipped (${PG_URL}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  console.table(results);
+  console.log(JSON.stringify({ bench: 'checkout', results }));
+  const bad = results.filter((r) => !r.consistent || r.errors > 0);
+  if (bad.length) {
+    console.error('checkout bench: errors or inconsistent stock', bad);
+    process.exitCode = 1;
+  }
+}
