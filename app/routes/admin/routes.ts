@@ -1,4 +1,30 @@
-// The back office's routes (spec §2 "Admin routes"). Paths are relative to app/.
-import type { RouteConfigEntry } from '@react-router/dev/routes';
+// The back office's routes (spec §2 "Admin routes", plus settings and the SMS log). Paths are
+// relative to app/. One layout (sidebar, 403 page) holds them all; screens that differ only by
+// product type or person kind share a module under distinct route ids.
+import { layout, route, type RouteConfigEntry } from '@react-router/dev/routes';
 
-export const adminRoutes: RouteConfigEntry[] = [];
+export const adminRoutes: RouteConfigEntry[] = [
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/dashboard.tsx'),
+    route('admin-logo', 'routes/admin/images.tsx', { id: 'admin-logo' }),
+    route('admin-banner', 'routes/admin/images.tsx', { id: 'admin-banner' }),
+    route('admin-authors', 'routes/admin/people.tsx', { id: 'admin-authors' }),
+    route('update-author/:id', 'routes/admin/person-edit.tsx', { id: 'update-author' }),
+    route('admin-publishers', 'routes/admin/people.tsx', { id: 'admin-publishers' }),
+    route('update-publisher/:id', 'routes/admin/person-edit.tsx', { id: 'update-publisher' }),
+    route('admin-customers', 'routes/admin/customers.tsx'),
+    route('make-admin', 'routes/admin/make-admin.tsx'),
+    route('admin-categories', 'routes/admin/categories.tsx'),
+    route('update-category/:id', 'routes/admin/category-edit.tsx'),
+    route('admin-books', 'routes/admin/products.tsx', { id: 'admin-books' }),
+    route('update-book/:id', 'routes/admin/product-edit.tsx', { id: 'update-book' }),
+    route('admin-electronics', 'routes/admin/products.tsx', { id: 'admin-electronics' }),
+    route('update-electronics/:id', 'routes/admin/product-edit.tsx', { id: 'update-electronics' }),
+    route('admin-stationary', 'routes/admin/products.tsx', { id: 'admin-stationary' }),
+    route('update-stationary/:id', 'routes/admin/product-edit.tsx', { id: 'update-stationary' }),
+    route('admin-orders', 'routes/admin/orders.tsx'),
+    route('order-invoice/:id', 'routes/admin/invoice.tsx'),
+    route('admin-settings', 'routes/admin/settings.tsx'),
+    route('admin-sms', 'routes/admin/sms.tsx'),
+  ]),
+];

@@ -1,0 +1,197 @@
+/**
+ * The add / update form of books, electronics and stationery (spec §5, §7 "Admin writes").
+ * Offer type switches the matching input and previews the discount price with the shop's own
+ * rule (domain/prices.ts). Inputs are uncontrolled, so nothing typed is lost when the server
+ * refuses; its per-field errors are shown beside the fields.
+ */
+import { useState } from 'react';
+import { applyOffer, OFFER_TYPES, type OfferType } from '../../../domain/prices';
+import { OFFER_NONE, productFormSchema, resolveOffer } from '../../../domain/catalog-forms';
+import type { ApiProduct } from '../../../server/catalog/serialize';
+import { categoryOptions, type CategoryLike } from './category-options';
+import type { ProductKind } from './product-kinds';
+import { checkWith, formValues, type FieldErrors } from './api';
+import { Button, FormError, ImageInput, LinkButton, SelectField, TextArea, TextField, formText, multipart, useApiForm } from './ui';
+
+export interface ProductFormProps {
+  kind: ProductKind;
+  options: { categories: CategoryLike[]; authors: { value: number; label: string }[]; publishers: { value: number; label: string }[] };
+  product?: ApiProduct & { purchase_from?: string; purchase_price?: number };
+}
+
+function wholeNumber(text: string): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** The body sent: the spec's fields, the offer made consistent, an empty units_sold as 0 (spec §5). */
+export function productPayload(kind: ProductKind, form: HTMLFormElement): FormData {
+  const fd = multipart(form);
+  const offer = formText(form, 'offer_type');
+  fd.set('offer_type', offer === '' ? OFFER_NONE : offer);
+  if (offer !== 'Percentage') fd.delete('percentage');
+  if (offer !== 'Flat Discount') fd.delete('flat_discount');
+  if (!formText(form, 'units_sold')) fd.set('units_sold', '0');
+  fd.set('type', kind.type);
+  fd.set('is_active', 'true');
+  return fd;
+}
+
+/** The server's own schema (domain/catalog-forms.ts) and offer rule, run before uploading. */
+export function validateProduct(kind: ProductKind, form: HTMLFormElement, creating: boolean): FieldErrors {
+  const values = formValues(productPayload(kind, form));
+  const errors = checkWith(productFormSchema(kind.type, creating ? 'create' : 'update'), values);
+  const regular = wholeNumber(formText(form, 'regular_price'));
+  if (regular !== null && !errors.percentage && !errors.flat_discount) {
+    const offer = resolveOffer({
+      regular_price: regular,
+      offer_type: String(values.offer_type ?? ''),
+      percentage: wholeNumber(formText(form, 'percentage')) ?? undefined,
+      flat_discount: wholeNumber(formText(form, 'flat_discount')) ?? undefined,
+    });
+    if ('errors' in offer) Object.assign(errors, offer.errors);
+  }
+  return errors;
+}
+
+function OfferFields({ errors, product }: { errors: FieldErrors; product?: ProductFormProps['product'] }) {
+  const [offer, setOffer] = useState<OfferType>(product?.offer_type === 'Percentage' || product?.offer_type === 'Flat Discount' ? product.offer_type : '');
+  const [regular, setRegular] = useState<string>(product ? String(product.regular_price) : '');
+  const [amount, setAmount] = useState<string>(product ? String(product.offer_type === 'Flat Discount' ? product.flat_discount : product.percentage) : '');
+  const preview = offer ? applyOffer(Number(regular) || 0, offer, Number(amount) || 0) : null;
+  return (
+    <fieldset className="grid gap-3 rounded border border-stone-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
+      <legend className="px-1 text-sm font-semibold">Price and offer</legend>
+      <TextField label="Purchase from" name="purchase_from" errors={errors} defaultValue={product?.purchase_from} />
+      <TextField label="Purchase price (৳)" name="purchase_price" type="number" min={0} errors={errors} defaultValue={product?.purchase_price} required />
+      <label className="block text-sm">
+        <span className="font-medium">
+          Regular price (৳)<span className="text-red-700"> *</span>
+        </span>
+        <input
+          name="regular_price"
+          type="number"
+          min={0}
+          step={1}
+          defaultValue={product?.regular_price ?? ''}
+          onChange={(e) => setRegular(e.target.value)}
+          className="mt-1 block w-full rounded border border-stone-300 px-2 py-1.5 text-sm"
+        />
+        {errors.regular_price && <p className="mt-1 text-xs text-red-700" data-testid="error-regular_price">{errors.regular_price.join(' ')}</p>}
+      </label>
+      <SelectField
+        label="Offer type"
+        name="offer_type"
+        errors={errors}
+        defaultValue={offer}
+        empty={null}
+        options={OFFER_TYPES.map((t) => ({ value: t, label: t === '' ? 'No offer' : t }))}
+        onChange={(v) => {
+          setOffer(v as OfferType);
+          setAmount('');
+        }}
+      />
+      {offer !== '' && (
+        <label className="block text-sm" key={offer}>
+          <span className="font-medium">{offer === 'Percentage' ? 'Percentage (%)' : 'Flat discount (৳)'}</span>
+          <input
+            name={offer === 'Percentage' ? 'percentage' : 'flat_discount'}
+            type="number"
+            min={0}
+            max={offer === 'Percentage' ? 100 : undefined}
+            step={1}
+            defaultValue={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1.5 text-sm"
+          />
+          {errors[offer === 'Percentage' ? 'percentage' : 'flat_discount'] && (
+            <p className="mt-1 text-xs text-red-700">{errors[offer === 'Percentage' ? 'percentage' : 'flat_discount']?.join(' ')}</p>
+          )}
+        </label>
+      )}
+      <div className="text-sm sm:col-span-2">
+        <span className="font-medium">Discount price</span>
+        <p className="mt-1 rounded bg-stone-100 px-2 py-1.5" data-testid="discount-preview">
+          {preview ? (
+            <>
+              <span className="font-bold text-red-700">৳ {preview.discount_price}</span>
+              {Number(regular) > 0 && <span className="ml-2 text-stone-500 line-through">৳ {Number(regular)}</span>}
+            </>
+          ) : (
+            <span className="text-stone-500">No offer — sold at the regular price</span>
+          )}
+        </p>
+      </div>
+    </fieldset>
+  );
+}
+
+export function ProductForm({ kind, options, product }: ProductFormProps) {
+  const creating = !product;
+  const isBook = kind.type === 'books';
+  const form = useApiForm({
+    method: creating ? 'POST' : 'PUT',
+    url: creating ? kind.create : `/api/product/${product.id}/`,
+    validate: (f) => validateProduct(kind, f, creating),
+    payload: (f) => productPayload(kind, f),
+    success: creating ? kind.added : kind.updated,
+    then: creating ? 'reload' : kind.list,
+  });
+  const e = form.errors;
+  return (
+    <form onSubmit={form.onSubmit} noValidate className="grid gap-4" data-testid={creating ? 'add-product' : 'update-product'}>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="English title" name="english_title" errors={e} defaultValue={product?.english_title} required />
+        <TextField label="Bangla title" name="bangla_title" errors={e} defaultValue={product?.bangla_title} />
+        <SelectField label="Category" name="category" errors={e} defaultValue={product?.category} options={categoryOptions(options.categories)} required={isBook} />
+        {isBook ? (
+          <>
+            <SelectField label="Author" name="author" errors={e} defaultValue={product?.author} options={options.authors} required />
+            <SelectField label="Publisher" name="publisher" errors={e} defaultValue={product?.publisher} options={options.publishers} required />
+            <TextField label="ISBN" name="isbn" errors={e} defaultValue={product?.isbn} />
+            <TextField label="Edition" name="edition" errors={e} defaultValue={product?.edition} />
+            <TextField label="Language" name="language" errors={e} defaultValue={product?.language} />
+            <TextField label="Country" name="country" errors={e} defaultValue={product?.country} />
+            <TextField label="Total pages" name="total_page" type="number" min={0} errors={e} defaultValue={product?.total_page} />
+          </>
+        ) : (
+          <>
+            <TextField label="Brand" name="brand" errors={e} defaultValue={product?.brand} />
+            <TextField label="Model" name="model" errors={e} defaultValue={product?.model} />
+            {kind.type === 'electronics' && <TextField label="Warranty" name="warranty" errors={e} defaultValue={product?.warranty} />}
+          </>
+        )}
+        <TextArea label="Description" name="description" errors={e} defaultValue={product?.description} className="sm:col-span-2" />
+      </div>
+      <OfferFields errors={e} product={product} />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField label="Units in stock" name="units_stock" type="number" min={0} errors={e} defaultValue={product?.units_stock} required />
+        <TextField label="Units sold" name="units_sold" type="number" min={0} errors={e} defaultValue={product?.units_sold} placeholder="0" />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ImageInput label={creating ? 'Image' : 'Image (choose one only to replace it)'} name="image" errors={e} required={creating} currentUrl={product?.images?.thumb ?? product?.image} />
+        <TextField label="Alt text" name="alt_text" errors={e} defaultValue={product?.alt_text} />
+        {isBook && (
+          <label className="block text-sm">
+            <span className="font-medium">Sample PDF (optional)</span>
+            <input name="pdf" type="file" accept="application/pdf,.pdf" className="mt-1 block w-full text-sm" />
+            {product?.pdf && (
+              <a className="text-xs text-brand underline" href={product.pdf} target="_blank" rel="noreferrer">
+                current PDF
+              </a>
+            )}
+            {e.pdf && <p className="mt-1 text-xs text-red-700">{e.pdf.join(' ')}</p>}
+          </label>
+        )}
+      </div>
+      <FormError errors={e} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={form.busy}>
+          {form.busy ? 'Saving…' : creating ? `Add ${kind.one}` : 'Update'}
+        </Button>
+        {!creating && <LinkButton to={kind.list}>Cancel</LinkButton>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+/** Update a category (spec §2): name and parent, Update and Cancel. The API identifies it by name. */
+import type { Route } from './+types/category-edit';
+import { idParam, notFoundPage, requireAdminPage } from './guard.server';
+import { categoryOptions, selfAndDescendants } from '../../components/admin/category-options';
+import { categoryPayload, validateCategory } from '../../components/admin/category-form';
+import { Button, FormError, LinkButton, PageTitle, Panel, SelectField, TextField, useApiForm } from '../../components/admin/ui';
+export { ErrorBoundary } from '../../components/admin/error-page';
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const id = idParam(params.id, 'Category');
+  const svc = context.services.catalog;
+  const [category, all] = await Promise.all([svc.getCategory(id), svc.listCategories({}, { page: 1, size: 5000, offset: 0 })]);
+  if (!category) notFoundPage('Category');
+  return { category, all: all.results.map(({ id, name, parent, parent_name }) => ({ id, name, parent, parent_name })) };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `Edit ${data?.category.name ?? 'category'} · Back office` }];
+}
+
+export default function CategoryEdit({ loaderData }: Route.ComponentProps) {
+  const { category, all } = loaderData;
+  const form = useApiForm({
+    method: 'PUT',
+    url: `/category/${encodeURIComponent(category.name)}/`,
+    validate: validateCategory,
+    payload: categoryPayload,
+    success: 'Category updated Successfully!',
+    then: '/admin-categories',
+  });
+  return (
+    <>
+      <PageTitle>Update category: {category.name}</PageTitle>
+      <Panel>
+        <form onSubmit={form.onSubmit} noValidate className="grid max-w-xl gap-3" data-testid="update-category">
+          <TextField label="Category name" name="name" errors={form.errors} defaultValue={category.name} required />
+          <SelectField
+            label="Parent category"
+            name="parent"
+            errors={form.errors}
+            defaultValue={category.parent}
+            options={categoryOptions(all, selfAndDescendants(all, category.id))}
+            empty="— none (top level) —"
+          />
+          <FormError errors={form.errors} />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={form.busy}>
+              {form.busy ? 'Saving…' : 'Update'}
+            </Button>
+            <LinkButton to="/admin-categories">Cancel</LinkButton>
+          </div>
+        </form>
+      </Panel>
+    </>
+  );
+}

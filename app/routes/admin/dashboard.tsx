@@ -1,0 +1,44 @@
+/** Dashboard (spec §2): count cards. */
+import { Link } from 'react-router';
+import type { Route } from './+types/dashboard';
+import { requireAdminPage } from './guard.server';
+import { PageTitle } from '../../components/admin/ui';
+export { ErrorBoundary } from '../../components/admin/error-page';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  return { counts: await context.services.catalogAdmin.dashboard() };
+}
+
+export function meta() {
+  return [{ title: 'Dashboard · Back office' }];
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const c = loaderData.counts;
+  const cards: [string, number, string][] = [
+    ['Total users', c.total_users, '/admin-customers'],
+    ['Total admins', c.total_admins, '/make-admin'],
+    ['Total customers', c.total_customers, '/admin-customers'],
+    ['Total books', c.total_books, '/admin-books'],
+    ['Total orders', c.total_orders, '/admin-orders'],
+    ['Total categories', c.total_categories, '/admin-categories'],
+    ['Total authors', c.total_authors, '/admin-authors'],
+    ['Total publishers', c.total_publishers, '/admin-publishers'],
+  ];
+  return (
+    <>
+      <PageTitle>Dashboard</PageTitle>
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {cards.map(([label, value, to]) => (
+          <li key={label}>
+            <Link to={to} className="block rounded-lg border border-stone-200 bg-white p-4 shadow-sm hover:border-brand" data-testid="count-card">
+              <div className="text-sm text-stone-600">{label}</div>
+              <div className="mt-1 text-3xl font-bold text-brand">{value.toLocaleString('en-IN')}</div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

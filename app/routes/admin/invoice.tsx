@@ -1,0 +1,128 @@
+/** The printable invoice (spec §2): A4, the shop's name, address and phones from settings; Print and Cancel stay off paper. */
+import { Link } from 'react-router';
+import type { Route } from './+types/invoice';
+import { idParam, notFoundPage, requireAdminPage } from './guard.server';
+import { Button } from '../../components/admin/ui';
+export { ErrorBoundary } from '../../components/admin/error-page';
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const id = idParam(params.id, 'Order');
+  const invoice = await context.services.orders.invoice(id);
+  if (!invoice) notFoundPage('Order');
+  return invoice;
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `Invoice #${data?.order.id ?? ''}` }];
+}
+
+// Paper: A4 with modest margins; the page's own chrome (sidebar, buttons) carries .no-print.
+const PRINT_CSS = `@page { size: A4; margin: 14mm; }
+@media print { body { background: #fff !important; } main { padding: 0 !important; } .invoice-sheet { box-shadow: none !important; border: 0 !important; max-width: none !important; margin: 0 !important; } }`;
+
+export default function Invoice({ loaderData }: Route.ComponentProps) {
+  const { shop, order, items } = loaderData;
+  const transaction = order.bkash_transaction_ID || order.nagad_transaction_ID || order.rocket_transaction_ID;
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      <div className="no-print mb-4 flex gap-2">
+        <Button onClick={() => window.print()}>Print</Button>
+        <Link to="/admin-orders" className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-stone-100">
+          Cancel
+        </Link>
+      </div>
+      <article className="invoice-sheet mx-auto max-w-[210mm] border border-stone-200 bg-white p-10 text-sm shadow-sm" data-testid="invoice">
+        <header className="flex items-start justify-between border-b-2 border-stone-800 pb-4">
+          <div>
+            <h1 className="text-2xl font-bold">{shop.name}</h1>
+            <p className="mt-1 max-w-sm text-stone-700">{shop.address}</p>
+            <p className="text-stone-700">{shop.phones.join(', ')}</p>
+            {shop.email && <p className="text-stone-700">{shop.email}</p>}
+          </div>
+          <div className="text-right">
+            <p className="text-xl font-bold tracking-wide">INVOICE</p>
+            <p>
+              Order <strong>#{order.id}</strong>
+            </p>
+            <p>{order.date.slice(0, 10)}</p>
+            <p className="mt-1">
+              Status: <strong data-testid="invoice-status">{order.status}</strong>
+            </p>
+          </div>
+        </header>
+        <section className="mt-5 grid grid-cols-2 gap-6">
+          <div>
+            <h2 className="mb-1 font-semibold text-stone-600 uppercase">Bill to</h2>
+            <p className="font-semibold">{order.name}</p>
+            <p>{order.phone_number}</p>
+            {order.optional_phone_number && <p>{order.optional_phone_number}</p>}
+            {order.email && <p>{order.email}</p>}
+            <p className="mt-1">{order.delivery_address}</p>
+            <p>{[order.upazila_thana, order.district].filter(Boolean).join(', ')}</p>
+          </div>
+          <div>
+            <h2 className="mb-1 font-semibold text-stone-600 uppercase">Delivery and payment</h2>
+            <p>{order.delivery_option}</p>
+            <p>{order.payment_option}</p>
+            {transaction && (
+              <p>
+                Transaction: <span className="font-mono">{transaction}</span>
+                {order.transaction_amount ? ` · ৳ ${order.transaction_amount}` : ''}
+              </p>
+            )}
+            {order.order_instruction && <p className="mt-1 italic">“{order.order_instruction}”</p>}
+          </div>
+        </section>
+        <table className="mt-6 w-full border-collapse">
+          <thead>
+            <tr className="border-y border-stone-800 text-left">
+              <th className="py-2">#</th>
+              <th className="py-2">Product</th>
+              <th className="py-2 text-right">Unit price</th>
+              <th className="py-2 text-right">Qty</th>
+              <th className="py-2 text-right">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item, i) => (
+              <tr key={item.id} className="border-b border-stone-200">
+                <td className="py-2">{i + 1}</td>
+                <td className="py-2">{item.product_title}</td>
+                <td className="py-2 text-right">৳ {item.unit_price}</td>
+                <td className="py-2 text-right">{item.quantity}</td>
+                <td className="py-2 text-right">৳ {item.total}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td colSpan={4} className="pt-3 text-right">
+                Subtotal
+              </td>
+              <td className="pt-3 text-right">৳ {order.subtotal}</td>
+            </tr>
+            <tr>
+              <td colSpan={4} className="text-right">
+                Delivery charge
+              </td>
+              <td className="text-right">৳ {order.delivery_charge}</td>
+            </tr>
+            <tr className="text-base font-bold">
+              <td colSpan={4} className="pt-1 text-right">
+                Total
+              </td>
+              <td className="pt-1 text-right" data-testid="invoice-total">
+                ৳ {order.total}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        <footer className="mt-10 border-t border-stone-200 pt-3 text-center text-xs text-stone-500">
+          Thank you for shopping with {shop.name}. {shop.wallet_number && `Mobile payments: ${shop.wallet_number}.`}
+        </footer>
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+/** The back office frame: the sidebar of spec §2 "Admin screens", the Profile dialog, and the 403 page. */
+import { useRef } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import type { Route } from './+types/layout';
+import { requireAdminPage } from './guard.server';
+import { sendApi } from '../../components/admin/api';
+import { Button } from '../../components/admin/ui';
+import { AdminErrorPage } from '../../components/admin/error-page';
+import { Notices } from '../../components/notices';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireAdminPage(context, request);
+  const settings = await context.services.settings.get();
+  return { user: { name: user.name, phone_number: user.phone_number }, shopName: settings.shop_name };
+}
+
+export function meta() {
+  return [{ title: 'Back office' }, { name: 'robots', content: 'noindex' }];
+}
+
+const LINKS: [string, string][] = [
+  ['/', 'Shop'],
+  ['/admin', 'Dashboard'],
+  ['/admin-customers', 'Customers'],
+  ['/admin-books', 'Books'],
+  ['/admin-electronics', 'Electronics'],
+  ['/admin-stationary', 'Stationery'],
+  ['/admin-categories', 'Categories'],
+  ['/admin-orders', 'Orders'],
+  ['/admin-authors', 'Authors'],
+  ['/admin-publishers', 'Publishers'],
+  ['/admin-logo', 'Logo'],
+  ['/admin-banner', 'Banner'],
+  ['/make-admin', 'Make admin'],
+  ['/admin-settings', 'Settings'],
+  ['/admin-sms', 'SMS log'],
+];
+
+// The storefront's header and footer belong to the shop, not the back office (and never to
+// a printed invoice). The root layout renders them around every page, so they are hidden here.
+const HIDE_STORE_CHROME = 'body > header, body > footer, [data-store-chrome] { display: none !important; }';
+
+function ProfileDialog({ phone, name }: { phone: string; name: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button type="button" onClick={() => ref.current?.showModal()} className="w-full rounded px-3 py-2 text-left text-sm hover:bg-white/10">
+        Profile
+      </button>
+      <dialog ref={ref} className="m-auto w-full max-w-sm rounded-lg p-5 text-stone-900 shadow-xl backdrop:bg-black/40" data-testid="profile-dialog">
+        <h2 className="mb-3 text-lg font-bold">Profile</h2>
+        {name && <p className="text-sm">{name}</p>}
+        <p className="text-sm">
+          Phone: <span data-testid="profile-phone">{phone}</span>
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button kind="secondary" onClick={() => ref.current?.close()}>
+            Close
+          </Button>
+          <Button
+            kind="danger"
+            onClick={async () => {
+              await sendApi('POST', '/logout/', {});
+              window.location.assign('/');
+            }}
+          >
+            Logout
+          </Button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-screen bg-stone-100">
+      <style>{HIDE_STORE_CHROME}</style>
+      <aside className="no-print sticky top-0 flex h-screen w-52 shrink-0 flex-col bg-stone-900 text-stone-100" data-testid="admin-sidebar">
+        <div className="border-b border-white/10 px-3 py-4">
+          <div className="text-base font-bold">{loaderData.shopName}</div>
+          <div className="text-xs text-stone-400">Back office</div>
+        </div>
+        <nav className="flex-1 overflow-y-auto py-2">
+          {LINKS.map(([to, label]) => (
+            <NavLink
+              key={to}
+              to={to}
+              end
+              reloadDocument={to === '/'}
+              className={({ isActive }) => `block px-3 py-1.5 text-sm ${isActive && to !== '/' ? 'bg-brand font-semibold text-white' : 'hover:bg-white/10'}`}
+            >
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="border-t border-white/10 p-2">
+          <ProfileDialog phone={loaderData.user.phone_number} name={loaderData.user.name} />
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 p-6 print:p-0">
+        <Outlet />
+      </main>
+      <Notices />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main>
+      <AdminErrorPage error={error} />
+    </main>
+  );
+}

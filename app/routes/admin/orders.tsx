@@ -1,0 +1,121 @@
+/**
+ * Orders (spec §2, §4 "Order status"): search by customer phone or name, a paged list with the
+ * status and the Delivered / Returned / Cancelled buttons (disabled once final), name and
+ * phone linking to the invoice.
+ */
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import type { Route } from './+types/orders';
+import { listParams, requireAdminPage } from './guard.server';
+import { isFinal, type OrderStatus } from '../../../domain/orders';
+import { sendApi } from '../../components/admin/api';
+import { notify } from '../../components/notices';
+import { Button, Empty, PageTitle, Pager, Panel, SearchBox, Table, useConfirm } from '../../components/admin/ui';
+export { ErrorBoundary } from '../../components/admin/error-page';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireAdminPage(context, request);
+  const { page, search } = listParams(request);
+  const list = await context.services.orders.listOrders(user, { search: search || undefined, ordering: '-id' }, page);
+  return { search, page: page.page, count: list.count, results: list.results };
+}
+
+export function meta() {
+  return [{ title: 'Orders · Back office' }];
+}
+
+const BADGE: Record<OrderStatus, string> = {
+  Pending: 'bg-amber-100 text-amber-900',
+  Delivered: 'bg-emerald-100 text-emerald-900',
+  Returned: 'bg-sky-100 text-sky-900',
+  Cancelled: 'bg-red-100 text-red-900',
+};
+
+const ACTIONS: { to: OrderStatus; kind: 'primary' | 'secondary' | 'danger' }[] = [
+  { to: 'Delivered', kind: 'primary' },
+  { to: 'Returned', kind: 'secondary' },
+  { to: 'Cancelled', kind: 'danger' },
+];
+
+function StatusButtons({ id, status }: { id: number; status: OrderStatus }) {
+  const { confirm, dialog } = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+  const final = isFinal(status);
+  return (
+    <div className="flex gap-1">
+      {ACTIONS.map((a) => (
+        <Button
+          key={a.to}
+          kind={a.kind}
+          disabled={final || busy}
+          title={final ? `This order is ${status}; its status cannot change.` : undefined}
+          onClick={async () => {
+            if (!(await confirm(`Mark order #${id} as ${a.to}? This cannot be undone.${a.to === 'Cancelled' ? ' The customer gets a text message.' : ''}`))) return;
+            setBusy(true);
+            const res = await sendApi('PUT', `/api/order/${id}/`, { status: a.to });
+            setBusy(false);
+            if (!res.ok) {
+              notify(res.message || `Could not update the order (${res.status}).`, 'error', 6000);
+              return;
+            }
+            notify(res.message || 'Status Updated successfully');
+            await revalidator.revalidate();
+          }}
+        >
+          {a.to}
+        </Button>
+      ))}
+      {dialog}
+    </div>
+  );
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { search, results, count, page } = loaderData;
+  return (
+    <>
+      <PageTitle>Orders</PageTitle>
+      <Panel>
+        <SearchBox placeholder="Search by customer phone or name" defaultValue={search} />
+      </Panel>
+      <Panel title={search ? `Orders matching “${search}”` : 'Order list'}>
+        <Table head={['ID', 'Date', 'Name', 'Phone', 'Delivery', 'Payment', 'Total', 'Status', 'Actions']} testId="order-list">
+          {results.length === 0 && <Empty colSpan={9} />}
+          {results.map((o) => (
+            <tr key={o.id} data-testid="order-row" data-order-id={o.id}>
+              <td>{o.id}</td>
+              <td className="whitespace-nowrap text-stone-600">{o.date.slice(0, 16).replace('T', ' ')}</td>
+              <td>
+                <Link className="text-brand underline" to={`/order-invoice/${o.id}`}>
+                  {o.name}
+                </Link>
+              </td>
+              <td className="font-mono">
+                <Link className="text-brand underline" to={`/order-invoice/${o.id}`}>
+                  {o.phone_number}
+                </Link>
+              </td>
+              <td className="max-w-40 truncate" title={o.delivery_option}>
+                {o.delivery_option}
+              </td>
+              <td className="max-w-32 truncate" title={o.payment_option}>
+                {o.payment_option}
+              </td>
+              <td className="font-semibold whitespace-nowrap">৳ {o.total}</td>
+              <td>
+                <span className={`rounded px-2 py-0.5 text-xs font-semibold ${BADGE[o.status]}`} data-testid="order-status">
+                  {o.status}
+                </span>
+              </td>
+              <td>
+                <StatusButtons id={o.id} status={o.status} />
+              </td>
+            </tr>
+          ))}
+        </Table>
+        <Pager count={count} page={page} />
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+/** Shop settings (decisions §1): name, footer texts, contacts, wallet number and delivery charges, saved with PUT /api/settings/. */
+import type { Route } from './+types/settings';
+import { requireAdminPage } from './guard.server';
+import { settingsUpdateSchema, type ShopSettings } from '../../../domain/settings';
+import { checkWith } from '../../components/admin/api';
+import { Button, FieldError, FormError, PageTitle, Panel, TextArea, TextField, formText, useApiForm } from '../../components/admin/ui';
+export { ErrorBoundary } from '../../components/admin/error-page';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  return { settings: await context.services.settings.get() };
+}
+
+export function meta() {
+  return [{ title: 'Settings · Back office' }];
+}
+
+function payload(current: ShopSettings) {
+  return (form: HTMLFormElement): Partial<ShopSettings> => {
+    const fd = new FormData(form);
+    return {
+      shop_name: formText(form, 'shop_name'),
+      description: formText(form, 'description'),
+      address: formText(form, 'address'),
+      email: formText(form, 'email'),
+      phones: formText(form, 'phones')
+        .split(/[\n,]+/)
+        .map((p) => p.trim())
+        .filter(Boolean),
+      wallet_number: formText(form, 'wallet_number'),
+      social_url: formText(form, 'social_url'),
+      delivery_options: current.delivery_options.map((o, i) => ({
+        id: o.id,
+        label: formText(form, `delivery_label_${i}`),
+        charge: /^\d+$/.test(formText(form, `delivery_charge_${i}`)) ? Number(formText(form, `delivery_charge_${i}`)) : Number.NaN,
+      })),
+      payment_options: current.payment_options.map((o, i) => ({ id: o.id, label: formText(form, `payment_label_${i}`), wallet: fd.get(`payment_wallet_${i}`) === 'on' })),
+    };
+  };
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const s = loaderData.settings;
+  const build = payload(s);
+  const form = useApiForm({
+    method: 'PUT',
+    url: '/api/settings/',
+    payload: build,
+    validate: (f) => checkWith(settingsUpdateSchema, build(f)),
+    success: 'Settings saved!',
+    then: 'reload',
+    resetOnSuccess: false,
+  });
+  const e = form.errors;
+  return (
+    <>
+      <PageTitle>Settings</PageTitle>
+      <form onSubmit={form.onSubmit} noValidate data-testid="settings-form">
+        <Panel title="Shop">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Shop name" name="shop_name" errors={e} defaultValue={s.shop_name} required />
+            <TextField label="E-mail" name="email" type="email" errors={e} defaultValue={s.email} />
+            <TextArea label="Footer description" name="description" errors={e} defaultValue={s.description} className="sm:col-span-2" />
+            <TextArea label="Address" name="address" errors={e} defaultValue={s.address} />
+            <TextArea label="Phone numbers (one a line)" name="phones" errors={e} defaultValue={s.phones.join('\n')} />
+            <TextField label="Mobile-wallet number (bKash / Nagad / Rocket)" name="wallet_number" errors={e} defaultValue={s.wallet_number} />
+            <TextField label="Social page link" name="social_url" errors={e} defaultValue={s.social_url} placeholder="https://facebook.com/…" />
+          </div>
+        </Panel>
+        <Panel title="Delivery options and charges">
+          <div className="grid gap-3">
+            {s.delivery_options.map((o, i) => (
+              <div key={o.id} className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+                <TextField label={`Label (${o.id})`} name={`delivery_label_${i}`} errors={{}} defaultValue={o.label} />
+                <TextField label="Charge (৳)" name={`delivery_charge_${i}`} type="number" min={0} errors={{}} defaultValue={o.charge} />
+              </div>
+            ))}
+          </div>
+          <FieldError errors={e} name="delivery_options" />
+        </Panel>
+        <Panel title="Payment options">
+          <div className="grid gap-3">
+            {s.payment_options.map((o, i) => (
+              <div key={o.id} className="grid items-end gap-3 sm:grid-cols-[1fr_10rem]">
+                <TextField label={`Label (${o.id})`} name={`payment_label_${i}`} errors={{}} defaultValue={o.label} />
+                <label className="flex items-center gap-2 pb-2 text-sm">
+                  <input type="checkbox" name={`payment_wallet_${i}`} defaultChecked={o.wallet} /> Mobile wallet
+                </label>
+              </div>
+            ))}
+          </div>
+          <FieldError errors={e} name="payment_options" />
+        </Panel>
+        <FormError errors={e} />
+        <Button type="submit" disabled={form.busy}>
+          {form.busy ? 'Saving…' : 'Save settings'}
+        </Button>
+      </form>
+    </>
+  );
+}
