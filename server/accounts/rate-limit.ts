@@ -45,8 +45,14 @@ export class DatabaseRateLimiter implements RateLimiter {
     private readonly dialect: DialectName,
   ) {}
 
+  private lastPrune = 0;
+
   async hit(key: string, rule: RateRule): Promise<RateResult> {
     const now = Date.now();
+    if (now - this.lastPrune > 3600_000) {
+      this.lastPrune = now;
+      void this.prune().catch(() => {});
+    }
     const nowIso = new Date(now).toISOString();
     const cutoff = new Date(now - rule.windowMs).toISOString();
     const cutoffValue = this.dialect === 'postgres' ? sql`${cutoff}::timestamptz` : sql`${cutoff}`;
