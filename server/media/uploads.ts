@@ -133,13 +133,15 @@ export async function imageVariantsFromUpload(kind: ImageKind, upload: Upload, f
   }
 }
 
-/** Checks an uploaded sample PDF: the %PDF- signature and file-type must both agree. */
+/** Checks an uploaded sample PDF: the %PDF- signature, file-type and the end-of-file trailer must all agree. */
 export async function pdfFromUpload(upload: Upload, field = 'pdf'): Promise<Buffer> {
   if (upload.data.length > PDF_MAX_BYTES) throw tooLarge(field, 'The PDF is larger than 10 MB.');
   const message = 'The sample must be a PDF file.';
   if (upload.data.subarray(0, 5).toString('latin1') !== '%PDF-') throw invalid(field, message);
   const type = await fileTypeFromBuffer(upload.data);
   if (type?.mime !== 'application/pdf') throw invalid(field, message);
+  // A whole PDF ends with its trailer; readers allow some bytes after it (ISO 32000 §7.5.5).
+  if (!upload.data.subarray(-1024).toString('latin1').includes('%%EOF')) throw invalid(field, message);
   return upload.data;
 }
 
