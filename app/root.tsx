@@ -1,43 +1,69 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
+import { BOOKS_CATEGORY } from '../domain/catalog';
+import { LangProvider, langFromCookie, useT } from './lib/i18n';
+import { Notices } from './components/notices';
+import { Header, type MenuCategory } from './components/header';
+import { Footer } from './components/footer';
+import { ScrollTopButton } from './components/scroll-top';
+import { catalog, type ApiCategory } from './routes/store/catalog.server';
 import './app.css';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await context.services.settings.get(), user: context.user };
+function menuOf(tree: ApiCategory | null): MenuCategory[] {
+  return (tree?.children ?? []).map((c) => ({ id: c.id, name: c.name, children: (c.children ?? []).map((s) => ({ id: s.id, name: s.name })) }));
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const c = catalog(context);
+  // The header's menu and logo must never take a page down with them.
+  const [settings, tree, logos] = await Promise.all([
+    context.services.settings.get(),
+    c.categoryTree(BOOKS_CATEGORY).catch(() => null),
+    c.listLogos().catch(() => []),
+  ]);
+  const logo = logos[0];
+  return {
+    settings,
+    user: context.user,
+    lang: langFromCookie(request.headers.get('cookie')),
+    menu: menuOf(tree),
+    logo: logo?.images ? { src: logo.images.thumb, alt: logo.alt_text } : null,
+  };
+}
+
+// The layout's data changes with the session and the language, not with each page visited:
+// plain navigations (links, GET forms) don't reload it; actions and explicit revalidations do.
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((!formMethod || formMethod === 'GET') && currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const lang = data?.lang ?? 'bn';
   return (
-    <html lang="bn">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-stone-50 font-sans text-stone-900">
-        <header className="bg-brand text-white">
-          <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
-            <a href="/" className="text-xl font-bold">
-              {data?.settings.shop_name ?? 'হাট'}
-            </a>
-            <nav className="flex gap-4 text-sm">
-              <a href="/books">বই</a>
-              <a href="/electronics">ইলেক্ট্রনিক্স</a>
-              <a href="/stationary">স্টেশনারি</a>
-            </nav>
+      <body className="flex min-h-screen flex-col bg-stone-50 font-sans text-stone-900">
+        <LangProvider value={lang}>
+          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+            {lang === 'en' ? 'Skip to content' : 'মূল অংশে যান'}
+          </a>
+          {data && <Header settings={data.settings} user={data.user} logo={data.logo} menu={data.menu} />}
+          <div id="main" className="flex-1">
+            {children}
           </div>
-        </header>
-        {children}
-        <footer className="mt-12 border-t border-stone-200 bg-white">
-          <div className="mx-auto max-w-7xl px-4 py-6 text-sm text-stone-600">
-            <p>{data?.settings.description}</p>
-            <p>{data?.settings.address}</p>
-          </div>
-        </footer>
+          {data && <Footer settings={data.settings} />}
+          <ScrollTopButton />
+          <Notices />
+        </LangProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -50,13 +76,18 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? 'পেজটি পাওয়া যায়নি (404)' : 'কিছু একটা ভুল হয়েছে'}</h1>
-      <p className="mt-4">
-        <a className="text-brand underline" href="/">
-          হোমে ফিরে যান
+      <title>{notFound ? t('পেজটি পাওয়া যায়নি', 'Page not found') : t('কিছু একটা ভুল হয়েছে', 'Something went wrong')}</title>
+      <p className="text-6xl font-bold text-brand">{notFound ? '404' : '500'}</p>
+      <h1 data-testid="not-found" className="mt-4 text-2xl font-bold">
+        {notFound ? t('দুঃখিত, পেজটি পাওয়া যায়নি', 'Sorry, this page was not found') : t('কিছু একটা ভুল হয়েছে', 'Something went wrong')}
+      </h1>
+      <p className="mt-6">
+        <a className="rounded bg-brand px-4 py-2 text-white hover:bg-brand-dark" href="/">
+          {t('হোমে ফিরে যান', 'Back to home')}
         </a>
       </p>
     </main>

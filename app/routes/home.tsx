@@ -1,37 +1,107 @@
+/** Home (spec §2): banners, popular categories, one book carousel per home section, authors and publishers. */
+import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
+import type { loader as rootLoader } from '../root';
 import { cutTitle } from '../../domain/catalog';
+import { useT } from '../lib/i18n';
+import { Carousel } from '../components/carousel';
+import { ProductCard } from '../components/product-card';
+import { PersonGrid } from '../components/person-card';
+import { categoryPath } from '../components/header';
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.shopName ?? 'হাট' }, { name: 'description', content: data?.description ?? '' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const settings = (matches[0]?.data as { settings?: { shop_name: string; description: string } } | undefined)?.settings;
+  return [{ title: settings?.shop_name ?? 'হাট' }, { name: 'description', content: settings?.description ?? '' }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [home, settings] = await Promise.all([context.services.catalog.home(6), context.services.settings.get()]);
-  return { ...home, shopName: settings.shop_name, description: settings.description };
+  return context.services.catalog.home(12);
+}
+
+function SectionHeading({ title, to }: { title: string; to: string }) {
+  const t = useT();
+  return (
+    <div className="mb-3 flex items-end justify-between gap-2 border-b-2 border-brand pb-1">
+      <h2 className="text-lg font-bold">{title}</h2>
+      <Link to={to} className="shrink-0 text-sm text-brand hover:underline">
+        {t('সবগুলো দেখুন', 'See all')} →
+      </Link>
+    </div>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const { banners, sections, authors, publishers } = loaderData;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
-      {loaderData.banners[0] && (
-        <img src={loaderData.banners[0].image ?? ''} alt={loaderData.banners[0].alt_text} className="aspect-[3/1] w-full rounded object-cover" />
+    <main className="mx-auto max-w-7xl space-y-10 px-4 py-6">
+      <h1 className="sr-only">{root?.settings.shop_name}</h1>
+      {banners.length > 0 && (
+        <Carousel
+          single
+          interval={1000}
+          label={t('ব্যানার', 'Banners')}
+          slides={banners.map((b, i) => {
+            const img = (
+              <img
+                src={b.images?.card ?? b.image ?? ''}
+                srcSet={b.images ? `${b.images.card} 720w, ${b.images.detail} 1440w` : undefined}
+                sizes="(min-width: 1280px) 1248px, 100vw"
+                alt={b.alt_text}
+                width={1440}
+                height={480}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+                className="aspect-[3/1] w-full rounded-lg bg-stone-200 object-cover"
+              />
+            );
+            return b.url ? (
+              <a href={b.url} className="block">
+                {img}
+              </a>
+            ) : (
+              img
+            );
+          })}
+        />
       )}
-      {loaderData.sections.map((section) => (
-        <section key={section.id} className="mt-8">
-          <h2 className="mb-3 text-lg font-bold">{section.name}</h2>
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {section.products.map((p) => (
-              <li key={p.id} className="rounded bg-white p-2 shadow-sm" data-testid="product-card">
-                <a href={`/books/${p.id}`}>
-                  <img src={p.images?.card ?? ''} alt={p.alt_text} loading="lazy" className="aspect-[3/4] w-full object-cover" />
-                  <span className="mt-2 block text-sm font-semibold">{cutTitle(p.english_title)}</span>
-                </a>
-                <span className="text-sm">৳ {p.price}</span>
-              </li>
+
+      {root && root.menu.length > 0 && (
+        <section>
+          <SectionHeading title={t('জনপ্রিয় ক্যাটাগরি', 'Popular categories')} to="/categories" />
+          <Carousel
+            interval={2000}
+            label={t('জনপ্রিয় ক্যাটাগরি', 'Popular categories')}
+            slides={root.menu.map((c) => (
+              <Link to={categoryPath(c.name)} className="block rounded-lg bg-white p-2 text-center shadow-sm ring-1 ring-stone-200 hover:ring-brand" title={c.name}>
+                <img src="/placeholder-category.svg" alt="" width={240} height={160} loading="lazy" className="aspect-[3/2] w-full rounded" />
+                <span className="mt-1 block text-sm font-semibold">{cutTitle(c.name)}</span>
+              </Link>
             ))}
-          </ul>
+          />
+        </section>
+      )}
+
+      {sections.map((s) => (
+        <section key={s.id} data-testid="home-section">
+          <SectionHeading title={s.name} to={categoryPath(s.name)} />
+          {s.products.length ? (
+            <Carousel interval={1000} label={s.name} slides={s.products.map((p) => <ProductCard p={p} cut />)} />
+          ) : (
+            <p className="text-sm text-stone-600">{t('এই ক্যাটাগরিতে এখনো কোন বই নেই।', 'No books in this category yet.')}</p>
+          )}
         </section>
       ))}
+
+      <section>
+        <SectionHeading title={t('আমাদের লেখক', 'Our authors')} to="/authors" />
+        <PersonGrid people={authors.slice(0, 6)} base="/authors" six />
+      </section>
+      <section>
+        <SectionHeading title={t('আমাদের প্রকাশক', 'Our publishers')} to="/publishers" />
+        <PersonGrid people={publishers.slice(0, 6)} base="/publishers" six />
+      </section>
     </main>
   );
 }

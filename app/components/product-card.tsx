@@ -1,0 +1,100 @@
+/** The product card of spec §2: image, title, price rules, offer badges, stock states, Read more, heart, Add to cart. */
+import { Link } from 'react-router';
+import { cutTitle } from '../../domain/catalog';
+import { stockState } from '../../domain/prices';
+import { toBengaliDigits, useLang, useT } from '../lib/i18n';
+import { HeartIcon } from './icons';
+import { Price } from './price';
+import { addProductToCart, addProductToWishlist, productPath } from './shop-actions';
+
+export interface CardProduct {
+  id: number;
+  type: string;
+  english_title: string;
+  bangla_title: string;
+  alt_text: string;
+  images: { thumb: string; card: string; detail: string } | null;
+  regular_price: number;
+  discount_price: number | null;
+  percentage: number;
+  flat_discount: number;
+  units_stock: number;
+}
+
+export function OfferBadges({ p }: { p: Pick<CardProduct, 'percentage' | 'flat_discount'> }) {
+  const lang = useLang();
+  const n = (v: number) => (lang === 'bn' ? toBengaliDigits(v) : String(v));
+  return (
+    <>
+      {p.percentage !== 0 && <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">{lang === 'bn' ? `${n(p.percentage)}% ছাড়` : `${p.percentage}% off`}</span>}
+      {p.flat_discount !== 0 && <span className="rounded bg-amber-500 px-1.5 py-0.5 text-xs font-bold text-white">{lang === 'bn' ? `${n(p.flat_discount)} টাকা ছাড়` : `${p.flat_discount} taka off`}</span>}
+    </>
+  );
+}
+
+export function LowStock({ stock }: { stock: number }) {
+  return stockState(stock) === 'low' ? <p className="text-xs font-semibold text-orange-700">*** Last {stock} pcs in stock! ***</p> : null;
+}
+
+export function ProductCard({ p, cut = false, eager = false, added }: { p: CardProduct; cut?: boolean; eager?: boolean; added?: string }) {
+  const t = useT();
+  const href = productPath(p);
+  const title = cut ? cutTitle(p.english_title) : p.english_title;
+  return (
+    <article data-testid="product-card" className="flex h-full flex-col rounded-lg bg-white p-2 shadow-sm ring-1 ring-stone-200">
+      <Link to={href} className="relative block" tabIndex={-1} aria-hidden="true">
+        <img
+          src={p.images?.card ?? '/placeholder-book.svg'}
+          alt={p.alt_text}
+          width={360}
+          height={480}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-[3/4] w-full rounded bg-stone-100 object-cover"
+        />
+        <span className="absolute left-1 top-1 flex flex-col items-start gap-1">
+          <OfferBadges p={p} />
+        </span>
+      </Link>
+      <h3 className="mt-2 text-sm font-semibold leading-snug">
+        <Link to={href} className="hover:text-brand" title={p.english_title}>
+          {title}
+        </Link>
+      </h3>
+      <Price regular={p.regular_price} discount={p.discount_price} className="mt-1 text-sm" />
+      <LowStock stock={p.units_stock} />
+      <div className="mt-auto flex items-center gap-1 pt-2">
+        <Link to={href} className="rounded border border-brand px-2 py-1 text-xs text-brand hover:bg-brand hover:text-white">
+          {t('বিস্তারিত', 'Read more')}
+        </Link>
+        <button type="button" onClick={() => addProductToWishlist(p)} aria-label={t('উইশলিস্টে যোগ করুন', 'Add to wishlist')} className="rounded p-1 text-red-600 hover:bg-red-50">
+          <HeartIcon size={18} />
+        </button>
+        {p.units_stock > 0 ? (
+          <button type="button" onClick={() => addProductToCart(p, added)} className="ml-auto rounded bg-brand px-2 py-1 text-xs text-white hover:bg-brand-dark">
+            {t('কার্টে যোগ', 'Add to cart')}
+          </button>
+        ) : (
+          <button type="button" disabled className="ml-auto cursor-not-allowed rounded bg-stone-300 px-2 py-1 text-xs text-stone-700">
+            Stock out!
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** A grid of cards: 2 columns on phones, up to `cols` on large screens. */
+export function ProductGrid({ products, cols = 4, added }: { products: CardProduct[]; cols?: 4 | 5; added?: string }) {
+  const t = useT();
+  if (!products.length) return <p className="py-10 text-center text-stone-600">{t('কোন প্রোডাক্ট পাওয়া যায়নি।', 'No products found.')}</p>;
+  return (
+    <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 ${cols === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard p={p} eager={i < 4} added={added} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The sort drop-down (spec §2, §9). A GET form holding only `ordering`: choosing a sort drops
+ * the author and publisher filters, as spec §4 asks. Submits itself on change; the button is
+ * for browsers without JavaScript.
+ */
+import { Form } from 'react-router';
+import { useT } from '../lib/i18n';
+
+export function SortSelect({ value, keep = {} }: { value: string; keep?: Record<string, string> }) {
+  const t = useT();
+  const options: [string, string, string][] = [
+    ['', 'ডিফল্ট সাজানো', 'Default Sorting'],
+    ['regular_price', 'দাম: কম থেকে বেশি', 'Price low to high'],
+    ['-regular_price', 'দাম: বেশি থেকে কম', 'Price high to low'],
+    ['-units_stock', 'স্টকে আছে', 'In stock'],
+    ['-updated_at', 'নতুন এসেছে', 'New arrivals'],
+  ];
+  return (
+    <Form method="get" className="flex items-center gap-2">
+      {Object.entries(keep).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor="ordering" className="text-sm text-stone-600">
+        {t('সাজান', 'Sort')}
+      </label>
+      <select
+        id="ordering"
+        name="ordering"
+        defaultValue={value}
+        key={value}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+        className="rounded border border-stone-300 bg-white px-2 py-1.5 text-sm"
+      >
+        {options.map(([v, bn, en]) => (
+          <option key={v} value={v}>
+            {t(bn, en)}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="rounded bg-brand px-2 py-1 text-sm text-white">
+          OK
+        </button>
+      </noscript>
+    </Form>
+  );
+}

@@ -1,0 +1,104 @@
+/** /books, 'Our Books' (spec §2): mega menu, filters by author and publisher, the sorts, paging — all in the URL. */
+import { Link } from 'react-router';
+import type { Route } from './+types/books';
+import { BOOKS_CATEGORY, MEGA_MENU_GROUPS } from '../../../domain/catalog';
+import { catalog, idParam, orderingOf, pageOf } from './catalog.server';
+import { useT } from '../../lib/i18n';
+import { ProductGrid } from '../../components/product-card';
+import { FilterPanel } from '../../components/filter-panel';
+import { SortSelect } from '../../components/sort-select';
+import { Pager } from '../../components/pager';
+import { categoryPath } from '../../components/header';
+import { ChevronIcon } from '../../components/icons';
+
+export function meta() {
+  return [{ title: 'আমাদের বই — Our Books' }, { name: 'description', content: 'বই কিনুন: বিসিএস, মেডিকেল, ইঞ্জিনিয়ারিং, গল্প-উপন্যাস আর আরও অনেক ক্যাটাগরি।' }];
+}
+
+const ALL = { page: 1, size: 100, offset: 0 };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const author = idParam(url, 'author');
+  const publisher = idParam(url, 'publisher');
+  const ordering = orderingOf(url);
+  const page = pageOf(url);
+  const c = catalog(context);
+  const [list, authors, publishers, tree] = await Promise.all([
+    c.listProducts({ type: 'books', author, publisher, ordering }, page),
+    c.listAuthors({ ordering: 'name' }, ALL),
+    c.listPublishers({ ordering: 'name' }, ALL),
+    c.categoryTree(BOOKS_CATEGORY),
+  ]);
+  const groups = MEGA_MENU_GROUPS.map((name) => {
+    const node = tree?.children?.find((ch) => ch.name === name);
+    return { name, children: (node?.children ?? []).map((ch) => ({ id: ch.id, name: ch.name })) };
+  });
+  return {
+    count: list.count,
+    results: list.results,
+    page: page.page,
+    author,
+    publisher,
+    ordering: ordering ?? '',
+    authors: authors.results.map((a) => ({ id: a.id, name: a.name })),
+    publishers: publishers.results.map((p) => ({ id: p.id, name: p.name })),
+    groups,
+  };
+}
+
+export function MegaMenu({ groups }: { groups: { name: string; children: { id: number; name: string }[] }[] }) {
+  const t = useT();
+  return (
+    <nav aria-label={t('বইয়ের ক্যাটাগরি', 'Book categories')} className="mb-4 rounded-lg bg-white shadow-sm ring-1 ring-stone-200">
+      <ul className="flex flex-wrap text-sm">
+        {groups.map((g) => (
+          <li key={g.name} className="relative">
+            <details className="group">
+              <summary className="flex cursor-pointer list-none items-center gap-1 px-3 py-2 font-semibold hover:text-brand">
+                {g.name} <ChevronIcon />
+              </summary>
+              <ul className="absolute left-0 top-full z-20 min-w-52 rounded-b border border-stone-200 bg-white p-2 shadow-lg">
+                <li>
+                  <Link to="/books" className="block rounded px-2 py-1 font-semibold text-brand hover:bg-stone-100">
+                    {g.name}
+                  </Link>
+                </li>
+                {g.children.map((c) => (
+                  <li key={c.id}>
+                    <Link to={categoryPath(c.name)} className="block rounded px-2 py-1 hover:bg-stone-100">
+                      {c.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function Books({ loaderData: d }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="mb-3 text-2xl font-bold">Our Books</h1>
+      <MegaMenu groups={d.groups} />
+      <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
+        <FilterPanel base="/books" authors={d.authors} publishers={d.publishers} author={d.author} publisher={d.publisher} />
+        <section aria-label={t('বইয়ের তালিকা', 'Book list')}>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-stone-600" data-testid="result-count">
+              {t(`মোট ${d.count}টি বই`, `${d.count} books`)}
+            </p>
+            <SortSelect value={d.ordering} />
+          </div>
+          <ProductGrid products={d.results} added="Book addded successfully!" />
+          <Pager page={d.page} count={d.count} />
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+/** /category/{name} (spec §2): the books of a category and its sub-categories, author and publisher filters, sort, paging at 20. */
+import { Link, data } from 'react-router';
+import type { Route } from './+types/category';
+import { catalog, idParam, orderingOf, pageOf } from './catalog.server';
+import { useT } from '../../lib/i18n';
+import { ProductGrid } from '../../components/product-card';
+import { FilterPanel } from '../../components/filter-panel';
+import { SortSelect } from '../../components/sort-select';
+import { Pager } from '../../components/pager';
+import { categoryPath } from '../../components/header';
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return d ? [{ title: `${d.category.name} — বই` }, { name: 'description', content: `${d.category.name}: ${d.count}টি বই ও প্রোডাক্ট` }] : [{ title: 'পেজটি পাওয়া যায়নি' }];
+}
+
+const ALL = { page: 1, size: 100, offset: 0 };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const author = idParam(url, 'author');
+  const publisher = idParam(url, 'publisher');
+  const ordering = orderingOf(url);
+  const page = pageOf(url);
+  const c = catalog(context);
+  const [list, tree, authors, publishers] = await Promise.all([
+    c.productsOfCategory(params.name, { descendants: true, ordering, page, author, publisher }),
+    c.categoryTree(params.name),
+    c.listAuthors({ ordering: 'name' }, ALL),
+    c.listPublishers({ ordering: 'name' }, ALL),
+  ]);
+  if (!list) throw data(null, { status: 404 });
+  return {
+    category: { id: list.category.id, name: list.category.name, parent_name: list.category.parent_name },
+    children: (tree?.children ?? []).map((ch) => ({ id: ch.id, name: ch.name })),
+    count: list.count,
+    results: list.results,
+    page: page.page,
+    author,
+    publisher,
+    ordering: ordering ?? '',
+    authors: authors.results.map((a) => ({ id: a.id, name: a.name })),
+    publishers: publishers.results.map((p) => ({ id: p.id, name: p.name })),
+  };
+}
+
+export default function Category({ loaderData: d }: Route.ComponentProps) {
+  const t = useT();
+  const base = categoryPath(d.category.name);
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6">
+      {d.category.parent_name && (
+        <p className="text-sm">
+          <Link to={categoryPath(d.category.parent_name)} className="text-brand hover:underline">
+            {d.category.parent_name}
+          </Link>{' '}
+          /
+        </p>
+      )}
+      <h1 className="mb-3 text-2xl font-bold">{d.category.name}</h1>
+      {d.children.length > 0 && (
+        <ul className="mb-4 flex flex-wrap gap-2 text-sm" aria-label={t('সাব-ক্যাটাগরি', 'Sub-categories')}>
+          {d.children.map((c) => (
+            <li key={c.id}>
+              <Link to={categoryPath(c.name)} className="block rounded-full bg-white px-3 py-1 ring-1 ring-stone-300 hover:ring-brand">
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
+        <FilterPanel base={base} authors={d.authors} publishers={d.publishers} author={d.author} publisher={d.publisher} />
+        <section aria-label={t('বইয়ের তালিকা', 'Book list')}>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-stone-600" data-testid="result-count">
+              {t(`মোট ${d.count}টি`, `${d.count} items`)}
+            </p>
+            <SortSelect value={d.ordering} />
+          </div>
+          <ProductGrid products={d.results} />
+          <Pager page={d.page} count={d.count} />
+        </section>
+      </div>
+    </main>
+  );
+}

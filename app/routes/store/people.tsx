@@ -1,0 +1,30 @@
+/** /authors and /publishers (spec §2): card grids with a picture (placeholder when none), name, Read more, paging. */
+import type { Route } from './+types/people';
+import { catalog, pageOf } from './catalog.server';
+import { useT } from '../../lib/i18n';
+import { PersonGrid } from '../../components/person-card';
+import { Pager } from '../../components/pager';
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return [{ title: d?.kind === 'publishers' ? 'প্রকাশক — Publishers' : 'লেখক — Authors' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const kind = url.pathname.startsWith('/publishers') ? ('publishers' as const) : ('authors' as const);
+  const page = pageOf(url);
+  const c = catalog(context);
+  const list = kind === 'authors' ? await c.listAuthors({ ordering: 'name' }, page) : await c.listPublishers({ ordering: 'name' }, page);
+  return { kind, count: list.count, page: page.page, results: list.results.map((p) => ({ id: p.id, name: p.name, alt_text: p.alt_text, images: p.images })) };
+}
+
+export default function People({ loaderData: d }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">{d.kind === 'authors' ? t('আমাদের লেখক', 'Our authors') : t('আমাদের প্রকাশক', 'Our publishers')}</h1>
+      <PersonGrid people={d.results} base={d.kind === 'authors' ? '/authors' : '/publishers'} />
+      <Pager page={d.page} count={d.count} />
+    </main>
+  );
+}

@@ -1,0 +1,179 @@
+/** Product detail for books, electronics and stationery (spec §2), with a proper title, description and schema.org data. */
+import { useState, type ReactNode } from 'react';
+import { Link, data, redirect } from 'react-router';
+import type { Route } from './+types/product';
+import { catalog } from './catalog.server';
+import { useT } from '../../lib/i18n';
+import { Price } from '../../components/price';
+import { LowStock, OfferBadges } from '../../components/product-card';
+import { HeartIcon } from '../../components/icons';
+import { categoryPath } from '../../components/header';
+import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  const product = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await catalog(context).getProduct(id) : null;
+  if (!product) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  // One address per product: /books/7 when 7 is a book.
+  if (url.pathname.split('/')[1] !== product.type) throw redirect(`/${product.type}/${product.id}`, 301);
+  return { product, url: `${url.origin}/${product.type}/${product.id}` };
+}
+
+function summary(p: { description: string; english_title: string; bangla_title: string; author_name: string | null }): string {
+  const text = p.description.replace(/\s+/g, ' ').trim() || [p.bangla_title, p.english_title, p.author_name].filter(Boolean).join(' — ');
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (!d) return [{ title: 'পেজটি পাওয়া যায়নি' }];
+  const p = d.product;
+  const title = p.bangla_title && p.bangla_title !== p.english_title ? `${p.english_title} | ${p.bangla_title}` : p.english_title;
+  const description = summary(p);
+  const offer = {
+    '@type': 'Offer',
+    price: p.price,
+    priceCurrency: 'BDT',
+    availability: p.units_stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    url: d.url,
+  };
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': p.type === 'books' ? ['Product', 'Book'] : 'Product',
+    name: p.english_title,
+    ...(p.bangla_title ? { alternateName: p.bangla_title } : {}),
+    description,
+    ...(p.images ? { image: p.images.detail } : {}),
+    sku: String(p.id),
+    ...(p.category_name ? { category: p.category_name } : {}),
+    offers: offer,
+  };
+  if (p.type === 'books') {
+    if (p.author_name) ld.author = { '@type': 'Person', name: p.author_name };
+    if (p.publisher_name) ld.publisher = { '@type': 'Organization', name: p.publisher_name };
+    if (p.isbn) ld.isbn = p.isbn;
+    if (p.total_page) ld.numberOfPages = p.total_page;
+    if (p.language) ld.inLanguage = p.language;
+    if (p.edition) ld.bookEdition = p.edition;
+  } else {
+    if (p.brand) ld.brand = { '@type': 'Brand', name: p.brand };
+    if (p.model) ld.model = p.model;
+  }
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'product' },
+    ...(p.images ? [{ property: 'og:image', content: p.images.detail }] : []),
+    { tagName: 'link', rel: 'canonical', href: d.url },
+    { 'script:ld+json': ld },
+  ];
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const p = loaderData.product;
+  const [tab, setTab] = useState<'spec' | 'desc'>('spec');
+  const person = (base: string, name: string | null) => (name ? <Link to={`${base}/${encodeURIComponent(name)}`} className="text-brand underline">{name}</Link> : '');
+  const category = p.category_name ? <Link to={categoryPath(p.category_name)} className="text-brand underline">{p.category_name}</Link> : '';
+  const rows: [string, ReactNode][] =
+    p.type === 'books'
+      ? [
+          ['English Title', p.english_title],
+          ['Bangla Title', p.bangla_title],
+          ['Category', category],
+          ['Author', person('/authors', p.author_name)],
+          ['Publisher', person('/publishers', p.publisher_name)],
+          ['Edition', p.edition],
+          ['ISBN', p.isbn],
+          ['Total Page', p.total_page ?? ''],
+          ['Language', p.language],
+        ]
+      : [
+          ['English Title', p.english_title],
+          ['Bangla Title', p.bangla_title],
+          ['Category', category],
+          ['Brand', p.brand],
+          ['Model', p.model],
+          ...(p.type === 'electronics' ? ([['Warranty', p.warranty]] as [string, ReactNode][]) : []),
+        ];
+  const tabCls = (on: boolean) => `rounded-t px-4 py-2 text-sm font-semibold ${on ? 'bg-brand text-white' : 'bg-stone-200 hover:bg-stone-300'}`;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_1fr]">
+        <div>
+          <img
+            src={p.images?.detail ?? '/placeholder-book.svg'}
+            srcSet={p.images ? `${p.images.card} 360w, ${p.images.detail} 720w` : undefined}
+            sizes="(min-width: 768px) 352px, 100vw"
+            alt={p.alt_text}
+            width={720}
+            height={960}
+            fetchPriority="high"
+            className="mx-auto aspect-[3/4] w-full max-w-sm rounded-lg bg-stone-100 object-cover shadow"
+          />
+          {p.pdf && (
+            <a href={p.pdf} target="_blank" rel="noopener noreferrer" className="mt-3 block rounded border border-brand py-2 text-center text-sm font-semibold text-brand hover:bg-brand hover:text-white">
+              একটু পড়ে দেখুন
+            </a>
+          )}
+        </div>
+        <div>
+          <h1 className="text-2xl font-bold">{p.english_title}</h1>
+          {p.bangla_title && <p className="mt-1 text-lg text-stone-700">{p.bangla_title}</p>}
+          {p.author_name && <p className="mt-1 text-sm">{t('লেখক', 'Author')}: {person('/authors', p.author_name)}</p>}
+          <div className="mt-3 flex flex-wrap gap-2">
+            <OfferBadges p={p} />
+          </div>
+          <Price regular={p.regular_price} discount={p.discount_price} className="mt-3 block text-xl" />
+          <div className="mt-2">
+            <LowStock stock={p.units_stock} />
+          </div>
+          <div className="mt-4 flex flex-wrap gap-2">
+            {p.units_stock > 0 ? (
+              <button type="button" onClick={() => addProductToCart(p, 'Product addded successfully!')} className="rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark">
+                {t('কার্টে যোগ করুন', 'Add to cart')}
+              </button>
+            ) : (
+              <button type="button" disabled className="cursor-not-allowed rounded bg-stone-300 px-5 py-2.5 font-semibold text-stone-700">
+                Stock out!
+              </button>
+            )}
+            <button type="button" onClick={() => addProductToWishlist(p)} className="flex items-center gap-1 rounded border border-red-600 px-4 py-2.5 font-semibold text-red-600 hover:bg-red-50">
+              <HeartIcon size={18} /> {t('উইশলিস্টে যোগ করুন', 'Add to wishlist')}
+            </button>
+          </div>
+        </div>
+      </div>
+
+      <section className="mt-8">
+        <div role="tablist" aria-label={t('প্রোডাক্টের তথ্য', 'Product details')} className="flex gap-1 border-b-2 border-brand">
+          <button type="button" role="tab" id="tab-spec" aria-controls="panel-spec" aria-selected={tab === 'spec'} onClick={() => setTab('spec')} className={tabCls(tab === 'spec')}>
+            Specification
+          </button>
+          <button type="button" role="tab" id="tab-desc" aria-controls="panel-desc" aria-selected={tab === 'desc'} onClick={() => setTab('desc')} className={tabCls(tab === 'desc')}>
+            Description
+          </button>
+        </div>
+        <div role="tabpanel" id="panel-spec" aria-labelledby="tab-spec" hidden={tab !== 'spec'} className="rounded-b bg-white p-4 shadow-sm">
+          <table className="w-full text-sm">
+            <tbody>
+              {rows.map(([label, value]) => (
+                <tr key={label} className="border-b border-stone-100 last:border-0">
+                  <th scope="row" className="w-40 py-2 pr-4 text-left font-semibold text-stone-600">
+                    {label}
+                  </th>
+                  <td className="py-2">{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div role="tabpanel" id="panel-desc" aria-labelledby="tab-desc" hidden={tab !== 'desc'} className="whitespace-pre-line rounded-b bg-white p-4 text-sm leading-relaxed shadow-sm">
+          {p.description || t('কোন বিবরণ নেই।', 'No description.')}
+        </div>
+      </section>
+    </main>
+  );
+}
