@@ -196,6 +196,9 @@ describe(`checkout and orders (${testDialect})`, () => {
     const own = (await t.app.inject({ url: `/api/orderItem/?order=${aliceOrder}`, headers: alice.headers })).json();
     expect(own.results).toEqual([expect.objectContaining({ order: aliceOrder, product: p, quantity: 1 })]);
     expect((await t.app.inject({ url: '/api/order/' })).statusCode).toBe(401);
+    const asBob = { id: bob.userId, name: 'Bob', phone_number: bob.phone, is_admin: false };
+    expect(await t.services.orders.listItems(asBob, aliceOrder)).toEqual([]);
+    expect(await t.services.orders.getOrder(asBob, aliceOrder)).toBeNull();
   });
 
   it('lets admins list every order newest first, filter by phone and search by name or phone', async () => {
@@ -250,6 +253,18 @@ describe(`checkout and orders (${testDialect})`, () => {
     expect(sms.map((m) => m.kind)).toEqual(['order_confirmation', 'order_cancelled']);
     expect((await setStatus(id, { status: 'Returned' })).statusCode).toBe(409);
     expect(await product(p)).toMatchObject({ units_stock: 5, units_sold: 0 });
+  });
+
+  it('restocks once when two admins cancel the same order at the same moment (the second gets 409)', async () => {
+    const customer = await t.signIn();
+    const p = await insertProduct(db(), { units_stock: 4 });
+    const id = (await checkout(customer, checkoutBody([{ product: p, quantity: 2 }]))).json().order_id;
+    const other = await t.signIn({ admin: true });
+    const results = await Promise.all([setStatus(id, { status: 'Cancelled' }), setStatus(id, { status: 'Cancelled' }, other)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await product(p)).toMatchObject({ units_stock: 4, units_sold: 0 });
+    const history = (await t.app.inject({ url: `/api/order/${id}/`, headers: admin.headers })).json().status_history;
+    expect(history).toHaveLength(1);
   });
 
   it('puts the stock back on Returned without sending an SMS, never taking units_sold below zero', async () => {

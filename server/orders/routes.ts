@@ -60,17 +60,19 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     });
   }
 
-  app.get('/api/order/:id/invoice/', { preHandler: requireAdmin }, async (request) => {
-    const invoice = await orders.invoice(parseId(request));
-    if (!invoice) throw notFound('Order not found.');
-    return invoice;
-  });
+  for (const url of ['/api/order/:id/invoice/', '/api/order/:id/invoice']) {
+    app.get(url, { preHandler: requireAdmin }, async (request) => {
+      const invoice = await orders.invoice(parseId(request));
+      if (!invoice) throw notFound('Order not found.');
+      return invoice;
+    });
+  }
 
   for (const url of ['/api/orderItem/', '/api/orderItem']) {
     app.get(url, { preHandler: requireUser }, async (request) => {
       const q = itemListQuery.parse(request.query);
       const page = toPage(q);
-      const { count, results } = await orders.listItems(request.user!, q.order, page);
+      const { count, results } = await orders.pageItems(request.user!, q.order, page);
       return envelope(request, page, count, results);
     });
   }

@@ -324,7 +324,14 @@ export function createOrderService(db: Kysely<DB>, deps: { settings: SettingsSer
       return { ...toApiOrder(order), items: (await itemsOf([id])).map(toApiItem), status_history: await historyOf(id) };
     },
 
-    async listItems(user: AuthUser, orderId: number | undefined, page: Page) {
+    /** The lines of one order the user may see (all of them for an admin); empty for someone else's order. */
+    async listItems(user: AuthUser, orderId: number): Promise<ApiOrderItem[]> {
+      const order = await loadOrder(orderId, user);
+      return order ? (await itemsOf([orderId])).map(toApiItem) : [];
+    },
+
+    /** `GET /api/orderItem/`: a page of lines, of one order or of every order the user may see. */
+    async pageItems(user: AuthUser, orderId: number | undefined, page: Page) {
       let q = db.selectFrom('order_items').innerJoin('orders', 'orders.id', 'order_items.order_id');
       if (!user.is_admin) q = q.where('orders.user_id', '=', user.id);
       if (orderId !== undefined) q = q.where('order_items.order_id', '=', orderId);
@@ -355,7 +362,9 @@ export function createOrderService(db: Kysely<DB>, deps: { settings: SettingsSer
         if (Number(moved.numUpdatedRows) !== 1) throw conflict('The order was changed by someone else; reload it.');
         await trx.insertInto('order_status_changes').values({ order_id: id, from_status: order.status, to_status: to, changed_by: admin.id, created_at: now }).execute();
         if (restocks(to)) {
-          for (const item of await itemsOf([id], trx)) {
+          // In product order, like checkout takes them, so a cancel and a checkout never deadlock.
+          const items = (await itemsOf([id], trx)).sort((a, b) => a.product_id - b.product_id);
+          for (const item of items) {
             await trx
               .updateTable('products')
               .set({
