@@ -1,0 +1,37 @@
+/**
+ * GET /cart-products?ids=1,2,3 — the few fields the cart, wishlist and checkout screens need for
+ * the products in the browser's cart, in one request (the cart itself lives in localStorage).
+ * Ids the catalogue does not know, or that are no longer sold, come back in `missing`.
+ */
+import type { Route } from './+types/cart-products';
+import type { CartProduct } from '../../components/account/totals';
+
+const MAX_IDS = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get('ids') ?? '';
+  const ids = [...new Set(raw.split(',').map((s) => Number(s)))].filter((n) => Number.isInteger(n) && n > 0).slice(0, MAX_IDS);
+  const found = await Promise.all(ids.map((id) => context.services.catalog.getProduct(id)));
+  const products: CartProduct[] = [];
+  const missing: number[] = [];
+  found.forEach((p, i) => {
+    if (!p) {
+      missing.push(ids[i] as number);
+      return;
+    }
+    products.push({
+      id: p.id,
+      type: p.type as CartProduct['type'],
+      english_title: p.english_title,
+      bangla_title: p.bangla_title,
+      image: p.images?.thumb ?? p.image,
+      alt_text: p.alt_text,
+      regular_price: p.regular_price,
+      discount_price: p.discount_price,
+      price: p.price,
+      units_stock: p.units_stock,
+    });
+  });
+  // Prices and stock change: never cache.
+  return Response.json({ products, missing }, { headers: { 'cache-control': 'no-store' } });
+}
