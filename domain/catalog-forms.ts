@@ -54,7 +54,8 @@ function toNumber(v: unknown): unknown {
 
 function toText(v: unknown): unknown {
   if (isBlank(v)) return undefined;
-  return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v;
+  // One Unicode form, so a Bengali name typed with precomposed or combining marks is one name.
+  return typeof v === 'string' ? v.trim().normalize('NFC') : typeof v === 'number' ? String(v) : v;
 }
 
 function toBool(v: unknown): unknown {
@@ -68,7 +69,11 @@ function toBool(v: unknown): unknown {
 
 /** A file field: a text value (blank, or the current URL sent back) is "no new file". */
 function toFile(v: unknown): unknown {
-  return v === null || typeof v === 'string' ? undefined : v;
+  if (v === null || typeof v === 'string') return undefined;
+  // A browser's empty file input is a nameless, empty File: no file chosen.
+  const f = v as { size?: unknown; name?: unknown } | undefined;
+  if (f && f.size === 0 && f.name === '') return undefined;
+  return v;
 }
 
 function text(max = TEXT_MAX, required?: string) {

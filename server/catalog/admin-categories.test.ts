@@ -77,6 +77,17 @@ describe(`admin category writes (${testDialect})`, () => {
     expect((await t.app.inject({ method: 'PUT', url: `/category/${enc('নেই')}/`, headers: admin, payload: { name: 'x' } })).statusCode).toBe(404);
   });
 
+  it('finds a Bengali name whichever Unicode form the address uses (stored as NFC)', async () => {
+    const precomposed = 'প\u09DCা';
+    const created = (await create(precomposed)).json().category;
+    expect(created.name).toBe(precomposed.normalize('NFC'));
+    for (const form of [precomposed, precomposed.normalize('NFD'), precomposed.normalize('NFC')]) {
+      const res = await t.app.inject({ method: 'PUT', url: `/category/${enc(form)}/`, headers: admin, payload: { name: form } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().category.id).toBe(created.id);
+    }
+  });
+
   it('answers 409 for a name shared by several categories and points to the id address', async () => {
     const res = await t.app.inject({ method: 'PUT', url: `/category/${enc('গণিত')}/`, headers: admin, payload: { name: 'গণিত ১' } });
     expect(res.statusCode).toBe(409);

@@ -297,6 +297,20 @@ describe(`admin product writes (${testDialect})`, () => {
     expect(filesOfImageUrl(t.database.dataDir, book.image)).toHaveLength(3);
   });
 
+  it('shows every write in the public (cached) reads at once', async () => {
+    const book = (await createBook()).json().product;
+    const first = await t.app.inject(`/api/product/${book.id}/`);
+    expect(first.json().price).toBe(999);
+    await t.app.inject({ method: 'PUT', url: `/api/product/${book.id}/`, ...multipart({ offer_type: 'Percentage', percentage: 50 }, admin) });
+    const second = await t.app.inject({ url: `/api/product/${book.id}/`, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().price).toBe(499);
+    await t.app.inject({ method: 'PUT', url: `/api/product/${book.id}/`, ...multipart({ is_active: 'false' }, admin) });
+    expect((await t.app.inject(`/api/product/${book.id}/`)).statusCode).toBe(404);
+    await t.app.inject({ method: 'DELETE', url: `/api/product/${book.id}/`, headers: admin });
+    expect((await t.app.inject({ url: `/api/product/${book.id}/`, headers: admin })).statusCode).toBe(404);
+  });
+
   it('lets only admins write products: 401 anonymous, 403 customer', async () => {
     const body = multipart(await bookFields());
     const calls = [

@@ -37,7 +37,7 @@ function idParam(request: FastifyRequest): number {
 }
 
 function nameParam(request: FastifyRequest): string {
-  const name = ((request.params as { name?: string }).name ?? '').trim();
+  const name = ((request.params as { name?: string }).name ?? '').trim().normalize('NFC');
   if (!name) throw notFound();
   return name;
 }

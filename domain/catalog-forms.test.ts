@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { bannerFormSchema, categoryFormSchema, isSafeLink, personFormSchema, productFormSchema, resolveOffer } from './catalog-forms';
+
+const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('resolveOffer', () => {
+  it('truncates the percentage price (999 at 15 % → 849) and zeroes the flat discount', () => {
+    expect(resolveOffer({ regular_price: 999, offer_type: 'Percentage', percentage: 15, flat_discount: 40 })).toEqual({
+      offer: { offer_type: 'Percentage', percentage: 15, flat_discount: 0, discount_price: 849 },
+    });
+  });
+  it('subtracts a flat discount below the regular price and zeroes the percentage', () => {
+    expect(resolveOffer({ regular_price: 500, offer_type: 'Flat Discount', percentage: 10, flat_discount: 499 })).toEqual({
+      offer: { offer_type: 'Flat Discount', percentage: 0, flat_discount: 499, discount_price: 1 },
+    });
+  });
+  it('refuses a flat discount equal to or above the regular price', () => {
+    expect(resolveOffer({ regular_price: 500, offer_type: 'Flat Discount', percentage: undefined, flat_discount: 500 })).toEqual({
+      errors: { flat_discount: ['Flat discount must be less than the regular price.'] },
+    });
+  });
+  it('needs the amount of the chosen offer', () => {
+    expect(resolveOffer({ regular_price: 5, offer_type: 'Percentage', percentage: undefined, flat_discount: 1 })).toHaveProperty('errors.percentage');
+    expect(resolveOffer({ regular_price: 5, offer_type: 'Flat Discount', percentage: 1, flat_discount: undefined })).toHaveProperty('errors.flat_discount');
+  });
+  it('zeroes every offer field for "none" or a blank offer type', () => {
+    for (const offer_type of ['none', '']) {
+      expect(resolveOffer({ regular_price: 500, offer_type, percentage: 30, flat_discount: 20 })).toEqual({
+        offer: { offer_type: '', percentage: 0, flat_discount: 0, discount_price: 0 },
+      });
+    }
+  });
+});
+
+describe('productFormSchema', () => {
+  it('reads multipart text: numbers from digits, blank as not given, is_active from true/false', () => {
+    const r = productFormSchema('books', 'update').parse({ regular_price: ' 120 ', units_sold: '', is_active: 'false', english_title: '  ' });
+    expect(r).toEqual({ regular_price: 120, units_sold: undefined, is_active: false, english_title: undefined });
+  });
+  it('gives the specification messages for a blank add-book form', () => {
+    const r = productFormSchema('books', 'create').safeParse({ english_title: '', regular_price: '', image: '' });
+    expect(errorsOf(r)).toMatchObject({
+      english_title: 'Book english title is required*',
+      image: 'Books image is required*',
+      purchase_price: 'Purchase Price is required*',
+      regular_price: 'Regular Price is required*',
+      units_stock: 'Units of Stock is required*',
+      category: 'Category field is required!',
+      author: 'Author field is required!',
+      publisher: 'Publisher field is required!',
+    });
+  });
+  it('gives the product messages for electronics and stationery, which need no category', () => {
+    const r = productFormSchema('electronics', 'create').safeParse({});
+    expect(errorsOf(r)).toEqual({
+      english_title: 'Product english title is required*',
+      image: 'Product image is required*',
+      purchase_price: 'Purchase Price is required*',
+      regular_price: 'Regular Price is required*',
+      units_stock: 'Units of Stock is required*',
+    });
+  });
+  it('treats a browser empty file input as no file', () => {
+    const r = productFormSchema('stationary', 'create').safeParse({ image: { size: 0, name: '' } });
+    expect(errorsOf(r).image).toBe('Product image is required*');
+  });
+  it('refuses negative, fractional and non-numeric numbers and unknown fields', () => {
+    const r = productFormSchema('books', 'update').safeParse({ regular_price: '-1', units_stock: '1.5', total_page: 'many', percentage: '101', is_admin: 'true' });
+    const e = errorsOf(r);
+    expect(e.regular_price).toBe('Regular Price must be a whole number, 0 or more.');
+    expect(e.units_stock).toBe('Units of Stock must be a whole number, 0 or more.');
+    expect(e.total_page).toBeTruthy();
+    expect(e.percentage).toBe('Percentage must be a whole number from 0 to 100.');
+    expect(e['']).toBeTruthy(); // the unknown key
+  });
+});
+
+describe('other back-office forms', () => {
+  it('asks for author, publisher and category names in Bengali', () => {
+    expect(errorsOf(personFormSchema('author', 'create').safeParse({ name: '' })).name).toBe('লেখকের নাম আবশ্যক*');
+    expect(errorsOf(personFormSchema('publisher', 'create').safeParse({})).name).toBe('প্রকাশকের নাম আবশ্যক*');
+    expect(personFormSchema('author', 'update').parse({ name: '' })).toEqual({ name: undefined });
+    expect(errorsOf(categoryFormSchema.safeParse({ name: ' ' })).name).toBe('ক্যাটাগরির নাম আবশ্যক*');
+  });
+  it('reads a category parent as an id, blank/null as top level, absent as unchanged', () => {
+    expect(categoryFormSchema.parse({ name: 'ক', parent: '7' })).toEqual({ name: 'ক', parent: 7 });
+    expect(categoryFormSchema.parse({ name: 'ক', parent: '' })).toEqual({ name: 'ক', parent: null });
+    expect(categoryFormSchema.parse({ name: 'ক', parent: null })).toEqual({ name: 'ক', parent: null });
+    expect(categoryFormSchema.parse({ name: 'ক' })).toEqual({ name: 'ক' });
+  });
+  it('accepts banner links to web addresses and shop paths only', () => {
+    expect(isSafeLink('https://haat.example/x')).toBe(true);
+    expect(isSafeLink('/category-all-book/বই/')).toBe(true);
+    expect(isSafeLink('//evil.example')).toBe(false);
+    expect(isSafeLink('javascript:alert(1)')).toBe(false);
+    expect(errorsOf(bannerFormSchema.safeParse({ image: {} })).image).toBeUndefined();
+    expect(errorsOf(bannerFormSchema.safeParse({})).image).toBe('Banner image required*');
+  });
+});
