@@ -55,6 +55,8 @@ describe(`checkout and orders (${testDialect})`, () => {
       { id: expect.any(Number), order: body.order_id, product: a, product_title: expect.any(String), product_type: 'books', unit_price: 250, quantity: 2, total: 500 },
       { id: expect.any(Number), order: body.order_id, product: b, product_title: expect.any(String), product_type: 'stationary', unit_price: 120, quantity: 1, total: 120 },
     ]);
+    expect(order.orderItems).toEqual([{ product: a, quantity: 2 }, { product: b, quantity: 1 }]);
+    expect(order.savedCart).toEqual({ [a]: 2, [b]: 1 });
     expect(await product(a)).toMatchObject({ units_stock: 3, units_sold: 2 });
     expect(await product(b)).toMatchObject({ units_stock: 2, units_sold: 1 });
     const sms = await smsTo(customer.phone);
@@ -168,6 +170,20 @@ describe(`checkout and orders (${testDialect})`, () => {
     const theirs = await checkout(someoneElse, body, { 'idempotency-key': 'retry-1' });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().order_id).not.toBe(first.json().order_id);
+  });
+
+  it('forgets an Idempotency-Key after a day: the same key then places a new order', async () => {
+    const customer = await t.signIn();
+    const p = await insertProduct(db(), { units_stock: 5 });
+    const body = checkoutBody([{ product: p, quantity: 1 }]);
+    const first = (await checkout(customer, body, { 'idempotency-key': 'old' })).json().order_id;
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000).toISOString();
+    await db().updateTable('idempotency_keys').set({ created_at: twoDaysAgo }).where('user_id', '=', customer.userId).execute();
+    const again = await checkout(customer, body, { 'idempotency-key': 'old' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order_id).not.toBe(first);
+    const keys = await db().selectFrom('idempotency_keys').selectAll().where('user_id', '=', customer.userId).execute();
+    expect(keys).toHaveLength(1);
   });
 
   it('makes one order when the same Idempotency-Key arrives twice at once', async () => {

@@ -31,6 +31,7 @@ import {
 import { isUniqueViolation } from './db-errors';
 
 export const STATUS_UPDATED = 'Status Updateed successfully';
+const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
 export function toApiOrder(o: Order) {
   return {
@@ -70,6 +71,20 @@ export function toApiItem(i: OrderItem) {
     unit_price: i.unit_price,
     quantity: i.quantity,
     total: i.total,
+  };
+}
+
+/**
+ * An order with its lines: `items` (the orderItem objects), and the spec's own `orderItems` /
+ * `savedCart` fields (spec §3 "Order") for clients of the first version.
+ */
+function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[]) {
+  const items = rows.map(toApiItem);
+  return {
+    ...order,
+    items,
+    orderItems: items.map((i) => ({ product: i.product, quantity: i.quantity })),
+    savedCart: Object.fromEntries(items.map((i) => [String(i.product), i.quantity])),
   };
 }
 
@@ -126,7 +141,7 @@ export function createOrderService(db: Kysely<DB>, deps: { settings: SettingsSer
 
   async function findIdempotent(userId: number, key: string, hash: string): Promise<CheckoutResult | null> {
     const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-    if (!row) return null;
+    if (!row || Date.parse(row.created_at) < Date.now() - IDEMPOTENCY_TTL_MS) return null;
     if (row.request_hash !== hash) {
       throw new HttpError(422, 'This Idempotency-Key was already used for a different checkout.');
     }
@@ -250,6 +265,12 @@ export function createOrderService(db: Kysely<DB>, deps: { settings: SettingsSer
         .execute();
       const result: CheckoutResult = { status: 200, message: MESSAGES.success, order_id: order.id };
       if (key) {
+        // Keys are kept for a day (as payment APIs do); older ones of this customer go now.
+        await trx
+          .deleteFrom('idempotency_keys')
+          .where('user_id', '=', user.id)
+          .where('created_at', '<', new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString())
+          .execute();
         await trx
           .insertInto('idempotency_keys')
           .values({ user_id: user.id, key, request_hash: hash, status_code: 200, response: JSON.stringify(result), created_at: now })
@@ -313,7 +334,7 @@ export function createOrderService(db: Kysely<DB>, deps: { settings: SettingsSer
       const items = await itemsOf(rows.map((r) => r.id));
       return {
         count: Number(count),
-        results: rows.map((r) => ({ ...toApiOrder(r), items: items.filter((i) => i.order_id === r.id).map(toApiItem) })),
+        results: rows.map((r) => withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id))),
       };
     },
 
@@ -321,7 +342,7 @@ export function createOrderService(db: Kysely<DB>, deps: { settings: SettingsSer
     async getOrder(user: AuthUser, id: number) {
       const order = await loadOrder(id, user);
       if (!order) return null;
-      return { ...toApiOrder(order), items: (await itemsOf([id])).map(toApiItem), status_history: await historyOf(id) };
+      return { ...withLines(toApiOrder(order), await itemsOf([id])), status_history: await historyOf(id) };
     },
 
     /** The lines of one order the user may see (all of them for an admin); empty for someone else's order. */
