@@ -564,3 +564,22 @@ describe('clientAddress (V6.3.1 per-address limits can not be dodged)', () => {
     expect(clientAddress(req('203.0.113.9'))).toBe('203.0.113.9');
   });
 });
+
+describe(`session housekeeping (${testDialect})`, () => {
+  it('V7.3.1 purgeExpired() deletes idle and expired sessions and keeps live ones', async () => {
+    const t = await createTestApp();
+    try {
+      const live = await t.signIn();
+      const idle = await t.signIn();
+      const old = await t.signIn();
+      const db = t.services.database.db;
+      await db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() }).where('token_hash', '=', hashToken(idle.token)).execute();
+      await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(old.token)).execute();
+      await t.services.sessions.purgeExpired();
+      const left = await db.selectFrom('sessions').select('token_hash').execute();
+      expect(left.map((r) => r.token_hash)).toEqual([hashToken(live.token)]);
+    } finally {
+      await t.close();
+    }
+  });
+});

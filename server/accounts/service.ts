@@ -202,7 +202,9 @@ export function createAccountsService(deps: {
       const shop = await deps.shopName();
       const now = new Date();
       await db.transaction().execute(async (trx) => {
+        // Earlier codes stop working; codes long past their life are forgotten.
         await trx.updateTable('password_resets').set({ used_at: now.toISOString() }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+        await trx.deleteFrom('password_resets').where('expires_at', '<', new Date(now.getTime() - 24 * 3600_000).toISOString()).execute();
         await trx
           .insertInto('password_resets')
           .values({

@@ -36,10 +36,24 @@ export function hashToken(token: string): string {
 }
 
 export function createSessionStore(db: Kysely<DB>) {
+  let lastPurge = 0;
   return {
+    /** Deletes sessions past either expiry; run now and then so the table doesn't only grow. */
+    async purgeExpired(): Promise<void> {
+      const now = Date.now();
+      await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', new Date(now - IDLE_TIMEOUT_MS).toISOString())]))
+        .execute();
+    },
+
     async create(userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
       const token = crypto.randomBytes(32).toString('base64url');
       const now = new Date();
+      if (now.getTime() - lastPurge > 3600_000) {
+        lastPurge = now.getTime();
+        void this.purgeExpired().catch(() => {});
+      }
       await db
         .insertInto('sessions')
         .values({
