@@ -47,6 +47,10 @@ const CASES: [string, (keyof CatalogFixture['ids'])[]][] = [
   ['ge', ['gelPen']],
   ['OF', ['riversOfBengal']],
   ['কল', ['gelPen']],
+  // Query syntax is just text.
+  ['AND', ['pride']],
+  ['"river"', []],
+  ['river*', []],
   // Nothing.
   ['%', []],
   ['zzzz', []],
