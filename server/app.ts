@@ -31,7 +31,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // Only a reverse proxy we trust may tell us the client's address (rate limits depend on it).
+    trustProxy: services.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Requests that never finish must not hold a connection for ever.
     requestTimeout: 60_000,

@@ -11,6 +11,8 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: string;
   redisUrl: string | undefined;
+  /** Which peers may set X-Forwarded-* (proxy-addr syntax). Default: loopback and private networks. */
+  trustProxy: string;
   sms: { driver: 'log' | 'http'; httpUrl?: string; httpMethod?: string; httpParams?: string };
   /** Set by tests and the production server: the client build the pages are served from. */
   production: boolean;
@@ -28,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL || undefined,
+    trustProxy: env.TRUST_PROXY || 'loopback,linklocal,uniquelocal',
     sms: {
       driver: env.SMS_DRIVER === 'http' ? 'http' : 'log',
       httpUrl: env.SMS_HTTP_URL,
