@@ -43,7 +43,7 @@ export function createServices(database: Database, config: Config, opts: { stora
     // The settings service is stateless: a second instance reads the same rows.
     orders: createOrderService(db, { settings: createSettingsService(db) }),
     catalog: createCatalogService(db, storage),
-    catalogAdmin: createCatalogAdminService(db, storage),
+    catalogAdmin: createCatalogAdminService(db, storage, database.dialect),
   };
 }
 

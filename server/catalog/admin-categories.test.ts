@@ -110,6 +110,20 @@ describe(`admin category writes (${testDialect})`, () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('never builds a cycle from two moves at once (A under B while B goes under A)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = (await create(`চক্র-ক-${round}`)).json().category.id;
+      const b = (await create(`চক্র-খ-${round}`)).json().category.id;
+      const [one, two] = await Promise.all([
+        t.app.inject({ method: 'PUT', url: `/api/category/${a}/`, headers: admin, payload: { name: `চক্র-ক-${round}`, parent: b } }),
+        t.app.inject({ method: 'PUT', url: `/api/category/${b}/`, headers: admin, payload: { name: `চক্র-খ-${round}`, parent: a } }),
+      ]);
+      expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+      const rows = [await row(a), await row(b)];
+      expect(rows.filter((r) => r?.parent_id !== null)).toHaveLength(1);
+    }
+  });
+
   it('deletes a category by Bengali name with or without the trailing slash: Category deleted!', async () => {
     const one = (await create('মুছে ফেলুন')).json().category.id;
     const res = await t.app.inject({ method: 'DELETE', url: `/category/${enc('মুছে ফেলুন')}`, headers: admin });

@@ -4,7 +4,8 @@
  * stores its new files first, changes the database, and only then removes replaced files; when
  * the database change fails, the new files are removed again.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../db/database';
 import type { DB, ProductType } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import { badRequest, conflict, notFound, type FieldErrors } from '../http/errors';
@@ -37,7 +38,7 @@ function fail(errors: FieldErrors): never {
 
 const NOUN: Record<PersonTableName, string> = { authors: 'author', publishers: 'publisher' };
 
-export function createCatalogAdminService(db: Kysely<DB>, storage: FileStorage) {
+export function createCatalogAdminService(db: Kysely<DB>, storage: FileStorage, dialect: DialectName = 'sqlite') {
   async function productById(id: number) {
     const row = (await productQuery(db).where('products.id', '=', id).executeTakeFirst()) as ProductRow | undefined;
     return row ? toApiProduct(row, storage, { admin: true }) : null;
@@ -323,57 +324,79 @@ export function createCatalogAdminService(db: Kysely<DB>, storage: FileStorage) 
     return rows[0].id;
   }
 
-  async function assertParentExists(parent: number | null) {
-    if (parent !== null && !(await db.selectFrom('categories').select('id').where('id', '=', parent).executeTakeFirst())) {
+  async function assertParentExists(q: Kysely<DB>, parent: number | null) {
+    if (parent !== null && !(await q.selectFrom('categories').select('id').where('id', '=', parent).executeTakeFirst())) {
       fail({ parent: [`Parent category ${parent} does not exist.`] });
     }
   }
 
   /** Whether `candidate` is `id` or lies below it. */
-  async function isSelfOrDescendant(candidate: number, id: number): Promise<boolean> {
+  async function isSelfOrDescendant(q: Kysely<DB>, candidate: number, id: number): Promise<boolean> {
     let current: number | null = candidate;
     const seen = new Set<number>();
     while (current !== null && !seen.has(current)) {
       if (current === id) return true;
       seen.add(current);
-      const row: { parent_id: number | null } | undefined = await db.selectFrom('categories').select('parent_id').where('id', '=', current).executeTakeFirst();
+      const row: { parent_id: number | null } | undefined = await q.selectFrom('categories').select('parent_id').where('id', '=', current).executeTakeFirst();
       current = row?.parent_id ?? null;
     }
     return false;
   }
 
-  async function assertNameFree(name: string, parent: number | null, exceptId?: number) {
-    let q = db.selectFrom('categories').select('id').where('name', '=', name);
-    q = parent === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parent);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw conflict(`A category named “${name}” already exists there.`);
+  async function assertNameFree(q: Kysely<DB>, name: string, parent: number | null, exceptId?: number) {
+    let s = q.selectFrom('categories').select('id').where('name', '=', name);
+    s = parent === null ? s.where('parent_id', 'is', null) : s.where('parent_id', '=', parent);
+    if (exceptId !== undefined) s = s.where('id', '!=', exceptId);
+    if (await s.executeTakeFirst()) throw conflict(`A category named “${name}” already exists there.`);
+  }
+
+  /**
+   * Runs a change to the category tree as one transaction that no other tree change
+   * interleaves with, so two concurrent moves cannot build a cycle between them. SQLite
+   * transactions already run one at a time; PostgreSQL takes a self-conflicting table lock
+   * that still lets readers through.
+   */
+  async function treeChange<T>(fn: (trx: Kysely<DB>) => Promise<T>, messages: { unique?: string; foreign_key?: string }): Promise<T> {
+    return commit(
+      new PendingFiles(storage),
+      () =>
+        db.transaction().execute(async (trx) => {
+          if (dialect === 'postgres') await sql`LOCK TABLE categories IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+          return fn(trx);
+        }),
+      messages,
+    );
   }
 
   async function createCategory(form: CategoryForm) {
     const parent = form.parent ?? null;
-    await assertParentExists(parent);
-    await assertNameFree(form.name, parent);
-    const row = await commit(
-      new PendingFiles(storage),
-      () => db.insertInto('categories').values({ name: form.name, parent_id: parent, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow(),
+    const id = await treeChange(
+      async (trx) => {
+        await assertParentExists(trx, parent);
+        await assertNameFree(trx, form.name, parent);
+        const row = await trx.insertInto('categories').values({ name: form.name, parent_id: parent, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+        return row.id;
+      },
       { unique: `A category named “${form.name}” already exists there.`, foreign_key: 'The parent category was just removed.' },
     );
-    return categoryById(row.id);
+    return categoryById(id);
   }
 
   async function updateCategory(id: number, form: CategoryForm) {
-    const existing = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!existing) throw notFound('Category not found.');
-    const parent = form.parent === undefined ? existing.parent_id : form.parent;
-    await assertParentExists(parent);
-    if (parent !== null && (await isSelfOrDescendant(parent, id))) {
-      throw conflict('A category cannot be moved under itself or one of its own sub-categories.');
-    }
-    await assertNameFree(form.name, parent, id);
-    await commit(new PendingFiles(storage), () => db.updateTable('categories').set({ name: form.name, parent_id: parent }).where('id', '=', id).execute(), {
-      unique: `A category named “${form.name}” already exists there.`,
-      foreign_key: 'The parent category was just removed.',
-    });
+    await treeChange(
+      async (trx) => {
+        const existing = await trx.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!existing) throw notFound('Category not found.');
+        const parent = form.parent === undefined ? existing.parent_id : form.parent;
+        await assertParentExists(trx, parent);
+        if (parent !== null && (await isSelfOrDescendant(trx, parent, id))) {
+          throw conflict('A category cannot be moved under itself or one of its own sub-categories.');
+        }
+        await assertNameFree(trx, form.name, parent, id);
+        await trx.updateTable('categories').set({ name: form.name, parent_id: parent }).where('id', '=', id).execute();
+      },
+      { unique: `A category named “${form.name}” already exists there.`, foreign_key: 'The parent category was just removed.' },
+    );
     return categoryById(id);
   }
 
@@ -382,40 +405,35 @@ export function createCatalogAdminService(db: Kysely<DB>, storage: FileStorage) 
    * the category they move to (not the category itself or one below it).
    */
   async function deleteCategory(id: number, opts: { moveTo?: number | undefined } = {}) {
-    const existing = await db.selectFrom('categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-    if (!existing) throw notFound('Category not found.');
-    const count = async (q: 'children' | 'products') => {
-      const r =
-        q === 'children'
-          ? await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', id).executeTakeFirstOrThrow()
-          : await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('category_id', '=', id).executeTakeFirstOrThrow();
-      return Number(r.n);
-    };
-    const [children, products] = [await count('children'), await count('products')];
-    if ((children || products) && opts.moveTo === undefined) {
-      throw conflict(
-        `Category “${existing.name}” has ${children} sub-categories and ${products} products; move them to another category first (send ?move_to=<category id>).`,
-        { children, products },
-      );
-    }
-    if (opts.moveTo !== undefined) {
-      const target = opts.moveTo;
-      if (!(await db.selectFrom('categories').select('id').where('id', '=', target).executeTakeFirst())) fail({ move_to: [`Category ${target} does not exist.`] });
-      if (await isSelfOrDescendant(target, id)) throw conflict('Sub-categories and products cannot move into the category being deleted or one below it.');
-    }
-    await commit(
-      new PendingFiles(storage),
-      () =>
-        db.transaction().execute(async (trx) => {
-          if (opts.moveTo !== undefined) {
-            await trx.updateTable('categories').set({ parent_id: opts.moveTo }).where('parent_id', '=', id).execute();
-            await trx.updateTable('products').set({ category_id: opts.moveTo, updated_at: nowIso() }).where('category_id', '=', id).execute();
-          }
-          await trx.deleteFrom('categories').where('id', '=', id).execute();
-        }),
+    const name = (await db.selectFrom('categories').select('name').where('id', '=', id).executeTakeFirst())?.name ?? '';
+    await treeChange(
+      async (trx) => {
+        const existing = await trx.selectFrom('categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+        if (!existing) throw notFound('Category not found.');
+        const children = Number(
+          (await trx.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', id).executeTakeFirstOrThrow()).n,
+        );
+        const products = Number(
+          (await trx.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('category_id', '=', id).executeTakeFirstOrThrow()).n,
+        );
+        const target = opts.moveTo;
+        if ((children || products) && target === undefined) {
+          throw conflict(
+            `Category “${existing.name}” has ${children} sub-categories and ${products} products; move them to another category first (send ?move_to=<category id>).`,
+            { children, products },
+          );
+        }
+        if (target !== undefined) {
+          if (!(await trx.selectFrom('categories').select('id').where('id', '=', target).executeTakeFirst())) fail({ move_to: [`Category ${target} does not exist.`] });
+          if (await isSelfOrDescendant(trx, target, id)) throw conflict('Sub-categories and products cannot move into the category being deleted or one below it.');
+          await trx.updateTable('categories').set({ parent_id: target }).where('parent_id', '=', id).execute();
+          await trx.updateTable('products').set({ category_id: target, updated_at: nowIso() }).where('category_id', '=', id).execute();
+        }
+        await trx.deleteFrom('categories').where('id', '=', id).execute();
+      },
       {
         unique: 'A sub-category of the same name already exists in the target category.',
-        foreign_key: `Category “${existing.name}” still has sub-categories or products; move them first.`,
+        foreign_key: `Category “${name}” still has sub-categories or products; move them first.`,
       },
     );
     return { deleted: true };
