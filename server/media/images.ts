@@ -34,16 +34,27 @@ export function imageUrls(storage: FileStorage, base: string | null): Record<Ima
 
 export type ImageVariants = Record<ImageSize, Buffer>;
 
-/** Re-encodes an image into WebP in every size of its kind. */
+/**
+ * Re-encodes an image into WebP in every size of its kind. The input is decoded once, scaled
+ * to the largest size, and the smaller sizes are made from that (a big PNG costs one decode,
+ * not three).
+ */
 export async function encodeImageVariants(kind: ImageKind, input: Buffer, opts: { limitInputPixels?: number; effort?: number } = {}): Promise<ImageVariants> {
+  const sizes = (Object.entries(sizesFor(kind)) as [ImageSize, number][]).sort((a, b) => b[1] - a[1]);
+  const largest = sizes[0]?.[1] ?? IMAGE_SIZES.detail;
+  const { data, info } = await sharp(input, { limitInputPixels: opts.limitInputPixels ?? 40_000_000 })
+    .rotate()
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
   const entries = await Promise.all(
-    (Object.entries(sizesFor(kind)) as [ImageSize, number][]).map(async ([size, width]) => {
-      const data = await sharp(input, { limitInputPixels: opts.limitInputPixels ?? 40_000_000 })
-        .rotate()
+    sizes.map(async ([size, width]) => {
+      const out = await sharp(data, { raw })
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 78, effort: opts.effort ?? 4 })
         .toBuffer();
-      return [size, data] as const;
+      return [size, out] as const;
     }),
   );
   return Object.fromEntries(entries) as ImageVariants;
