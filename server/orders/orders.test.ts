@@ -231,6 +231,10 @@ describe(`checkout and orders (${testDialect})`, () => {
     expect(byName.results.map((o: { id: number }) => o.id)).toEqual([id]);
     const byPhonePart = (await t.app.inject({ url: `/api/order/?search=${carol.phone.slice(3)}`, headers: admin.headers })).json();
     expect(byPhonePart.results.map((o: { id: number }) => o.id)).toEqual([id]);
+    const byNumber = (await t.app.inject({ url: `/api/order/?search=${id}`, headers: admin.headers })).json();
+    expect(byNumber.results.map((o: { id: number }) => o.id)).toContain(id);
+    const nothing = (await t.app.inject({ url: '/api/order/?search=%25_nobody', headers: admin.headers })).json();
+    expect(nothing.count).toBe(0);
   });
 
   it('lets only admins change a status: 401 nobody, 403 customer', async () => {

@@ -321,6 +321,8 @@ export function createOrderService(db: Kysely<DB>, deps: { settings: SettingsSer
             eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`),
             eb('phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
             eb('optional_phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
+            // An order number typed into the search box finds that order.
+            ...(/^\d{1,9}$/.test(term) ? [eb('id', '=', Number(term))] : []),
           ]),
         );
       }
