@@ -188,8 +188,8 @@ async function fillSqlite(file, data) {
       for (const p of data.products.slice(i, i + chunk)) st.run(...p, p[9]);
     })();
   }
-  db.pragma('optimize');
   db.exec('analyze');
+  db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
 }
 

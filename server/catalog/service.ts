@@ -123,8 +123,12 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, diale
     return n;
   }
 
+  /**
+   * One page in two fixed queries: the page's ids from the indexes alone (an OFFSET then skips
+   * index entries, not joined rows), then those rows with their names joined in.
+   */
   async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, term?: string, admin = false): Promise<ApiProduct[]> {
-    let q = productQuery(db).where((eb) => conditions(eb as unknown as ProductsEb, f));
+    let q = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f));
     switch (ordering) {
       case 'rank':
         q = q.orderBy(search.rank(term ?? '')).orderBy('products.id', 'desc');
@@ -148,8 +152,14 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, diale
         q = q.orderBy('products.id', 'desc');
         break;
     }
-    const rows = (await q.limit(page.size).offset(page.offset).execute()) as ProductRow[];
-    return rows.map((r) => toApiProduct(r, storage, { admin }));
+    const ids = (await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id);
+    if (!ids.length) return [];
+    const rows = (await productQuery(db).where('products.id', 'in', ids).execute()) as ProductRow[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toApiProduct(row, storage, { admin })] : [];
+    });
   }
 
   async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<Listed<ApiProduct>> {
