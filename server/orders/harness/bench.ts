@@ -4,6 +4,7 @@
  * on 127.0.0.1, and CONCURRENCY clients placing one-line orders for DURATION_MS. Afterwards it
  * checks that stock + units_sold still add up and that every 200 made exactly one order.
  */
+import fs from 'node:fs';
 import { createTestDatabase } from '../../test/database';
 import { bundleServer, startServer, type ServerProcess } from './processes';
 import { checkoutBody, insertCustomers, insertProduct } from '../testing';
@@ -98,14 +99,18 @@ export async function main() {
   const bundle = await bundleServer();
   const only = process.env.BENCH_DB;
   const results: Result[] = [];
-  if (!only || only === 'sqlite') results.push(await run('sqlite', 1, bundle));
-  if (!only || only === 'postgres') {
-    try {
-      results.push(await run('postgres', 1, bundle));
-      results.push(await run('postgres', 2, bundle));
-    } catch (error) {
-      console.error(`PostgreSQL skipped (${PG_URL}): ${error instanceof Error ? error.message : String(error)}`);
+  try {
+    if (!only || only === 'sqlite') results.push(await run('sqlite', 1, bundle));
+    if (!only || only === 'postgres') {
+      try {
+        results.push(await run('postgres', 1, bundle));
+        results.push(await run('postgres', 2, bundle));
+      } catch (error) {
+        console.error(`PostgreSQL skipped (${PG_URL}): ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
+  } finally {
+    fs.rmSync(bundle, { force: true });
   }
   console.table(results);
   console.log(JSON.stringify({ bench: 'checkout', results }));
