@@ -44,6 +44,18 @@ describe(`admin uploads are judged by content (${testDialect})`, () => {
     await expectRefused(res, 400, 'The image must be a JPEG, PNG, WebP or GIF picture.');
   });
 
+  it('refuses pictures of other kinds (SVG with script, TIFF) with 400', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).tiff().toBuffer();
+    for (const [filename, content] of [
+      ['x.svg', svg],
+      ['x.png', tiff],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/create-logo/', ...multipart({ image: { filename, content, type: 'image/png' } }, admin) });
+      await expectRefused(res, 400, 'The image must be a JPEG, PNG, WebP or GIF picture.');
+    }
+  });
+
   it('refuses an image above 2 MB with 413 and a clear message', async () => {
     const big = Buffer.concat([await pngBytes(), Buffer.alloc(3 * 1024 * 1024)]);
     const res = await t.app.inject({ method: 'POST', url: '/create-book/', ...book({ image: { filename: 'big.png', content: big, type: 'image/png' } }) });
