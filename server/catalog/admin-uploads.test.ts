@@ -137,6 +137,20 @@ describe(`admin uploads are judged by content (${testDialect})`, () => {
     }
   });
 
+  it('keeps the old picture and adds no files when an update brings a bad image or a bad PDF', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/create-book/', ...book({ image: await pngFile() }) });
+    expect(created.statusCode).toBe(201);
+    const product = created.json().product;
+    before = mediaFiles(t.database.dataDir);
+    const badImage = await t.app.inject({ method: 'PUT', url: `/api/product/${product.id}/`, ...multipart({ regular_price: 5, image: { filename: 'x.jpg', content: Buffer.from('nope') } }, admin) });
+    await expectRefused(badImage, 400);
+    // A good image with a bad PDF: neither is kept.
+    const badPdf = await t.app.inject({ method: 'PUT', url: `/api/product/${product.id}/`, ...multipart({ image: await pngFile(), pdf: { filename: 'x.pdf', content: await pngBytes() } }, admin) });
+    await expectRefused(badPdf, 400, 'The sample must be a PDF file.');
+    const now = await t.app.inject({ url: `/api/product/${product.id}/`, headers: admin });
+    expect(now.json()).toMatchObject({ image: product.image, regular_price: 2 });
+  });
+
   it('removes the stored files again when the database write fails', async () => {
     // A book whose category vanishes between the check and the insert: the FK fails the insert.
     const db = t.services.database.db;
