@@ -13,7 +13,19 @@ export function PageTitle({ children, actions }: { children: ReactNode; actions?
   );
 }
 
-export function Panel({ title, children, id }: { title?: string; children: ReactNode; id?: string }) {
+export function Panel({ title, children, id, collapsed }: { title?: string; children: ReactNode; id?: string; collapsed?: boolean }) {
+  if (collapsed !== undefined && title) {
+    // An add form folds away so the list is on screen at once; it stays open (with what was typed) once opened.
+    return (
+      <details id={id} open={!collapsed} className="group mb-6 rounded border border-stone-200 bg-white shadow-sm">
+        <summary className="cursor-pointer list-none px-4 py-3 text-base font-semibold select-none">
+          <span className="mr-2 inline-block transition-transform group-open:rotate-90">▸</span>
+          {title}
+        </summary>
+        <div className="border-t border-stone-100 p-4">{children}</div>
+      </details>
+    );
+  }
   return (
     <section id={id} className="mb-6 rounded border border-stone-200 bg-white p-4 shadow-sm">
       {title && <h2 className="mb-3 text-base font-semibold">{title}</h2>}
@@ -260,7 +272,7 @@ export function Empty({ colSpan, text = NO_RESULT }: { colSpan: number; text?: s
 }
 
 /** A confirm dialog (spec §8 wording) that answers a promise, instead of the browser's blocking confirm(). */
-export function useConfirm(): { confirm: (message: string) => Promise<boolean>; dialog: ReactNode } {
+export function useConfirm(yes = 'Yes, delete'): { confirm: (message: string) => Promise<boolean>; dialog: ReactNode } {
   const [state, setState] = useState<{ message: string; resolve: (ok: boolean) => void } | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -280,7 +292,7 @@ export function useConfirm(): { confirm: (message: string) => Promise<boolean>; 
           No
         </Button>
         <Button kind="danger" onClick={() => close(true)} autoFocus>
-          Yes, delete
+          {yes}
         </Button>
       </div>
     </dialog>

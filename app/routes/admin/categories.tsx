@@ -1,9 +1,12 @@
 /** Categories (spec §2): name search, add form with a parent dropdown, list with Total Children and edit links. */
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/categories';
 import { listParams, requireAdminPage } from './guard.server';
-import { categoryOptions } from '../../components/admin/category-options';
-import { Button, DeleteButton, Empty, FormError, PageTitle, Pager, Panel, SearchBox, SelectField, Table, TextField, useApiForm } from '../../components/admin/ui';
+import { categoryOptions, selfAndDescendants, type CategoryLike } from '../../components/admin/category-options';
+import { sendApi } from '../../components/admin/api';
+import { notify } from '../../components/notices';
+import { Button, Empty, FormError, PageTitle, Pager, Panel, SearchBox, SelectField, Table, TextField, useApiForm, useConfirm } from '../../components/admin/ui';
 import { categoryPayload, validateCategory } from '../../components/admin/category-form';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -12,11 +15,70 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { page, search } = listParams(request);
   const svc = context.services.catalog;
   const [list, all] = await Promise.all([svc.listCategories({ search: search || undefined }, page), svc.listCategories({}, { page: 1, size: 5000, offset: 0 })]);
-  return { search, page: page.page, count: list.count, results: list.results, all: all.results.map(({ id, name, parent, parent_name }) => ({ id, name, parent, parent_name })) };
+  // Search answers nested trees; the table needs only each row.
+  const results = list.results.map(({ id, name, parent, parent_name, children_count }) => ({ id, name, parent, parent_name, children_count }));
+  return { search, page: page.page, count: list.count, results, all: all.results.map(({ id, name, parent, parent_name }) => ({ id, name, parent, parent_name })) };
 }
 
 export function meta() {
   return [{ title: 'Categories · Back office' }];
+}
+
+/**
+ * Delete with the spec's confirm. A category still holding sub-categories or products is
+ * refused (409); the admin can then move them to another category and delete in one step.
+ */
+function CategoryDelete({ id, all }: { id: number; all: CategoryLike[] }) {
+  const { confirm, dialog } = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [target, setTarget] = useState('');
+  const revalidator = useRevalidator();
+  const remove = async (moveTo?: string) => {
+    setBusy(true);
+    const res = await sendApi('DELETE', `/api/category/${id}/${moveTo ? `?move_to=${moveTo}` : ''}`);
+    setBusy(false);
+    if (res.ok) {
+      setBlocked(null);
+      notify('Category deleted!');
+      await revalidator.revalidate();
+    } else if (res.status === 409 && !moveTo) {
+      setBlocked(res.message);
+      notify('This category is in use: move what it holds first.', 'error', 6000);
+    } else notify(res.message || `Could not delete (${res.status}).`, 'error', 6000);
+  };
+  return (
+    <div className="max-w-xs">
+      <Button kind="danger" disabled={busy} onClick={async () => (await confirm('Are you sure to delete category?')) && remove()}>
+        {busy ? 'Deleting…' : 'Delete'}
+      </Button>
+      {blocked && (
+        <div className="mt-2 rounded border border-red-200 bg-red-50 p-2 text-xs" role="alert" data-testid="category-in-use">
+          <p className="text-red-800">{blocked.replace(/ ?\(send \?move_to=[^)]*\)/, '')}</p>
+          <label className="mt-1 block">
+            Move them to
+            <select value={target} onChange={(e) => setTarget(e.target.value)} className="mt-1 block w-full rounded border border-stone-300 px-1 py-1">
+              <option value="">— choose —</option>
+              {categoryOptions(all, selfAndDescendants(all, id)).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="mt-2 flex gap-1">
+            <Button kind="danger" disabled={!target || busy} onClick={() => remove(target)}>
+              Move and delete
+            </Button>
+            <Button kind="secondary" onClick={() => setBlocked(null)}>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      )}
+      {dialog}
+    </div>
+  );
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
@@ -35,7 +97,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <Panel>
         <SearchBox placeholder="Search categories by name" defaultValue={search} />
       </Panel>
-      <Panel title="Add category">
+      <Panel title="Add category" collapsed>
         <form onSubmit={form.onSubmit} noValidate className="grid max-w-xl gap-3" data-testid="add-category">
           <TextField label="Category name" name="name" errors={form.errors} required />
           <SelectField label="Parent category" name="parent" errors={form.errors} options={categoryOptions(all)} empty="— none (top level) —" />
@@ -62,7 +124,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                 </Link>
               </td>
               <td>
-                <DeleteButton url={`/category/${encodeURIComponent(c.name)}`} confirmText="Are you sure to delete category?" successText="Category deleted!" />
+                <CategoryDelete id={c.id} all={all} />
               </td>
             </tr>
           ))}

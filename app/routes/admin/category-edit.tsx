@@ -1,4 +1,4 @@
-/** Update a category (spec §2): name and parent, Update and Cancel. The API identifies it by name. */
+/** Update a category (spec §2): name and parent, Update and Cancel. Addressed by id (names repeat under different parents). */
 import type { Route } from './+types/category-edit';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { categoryOptions, selfAndDescendants } from '../../components/admin/category-options';
@@ -23,7 +23,7 @@ export default function CategoryEdit({ loaderData }: Route.ComponentProps) {
   const { category, all } = loaderData;
   const form = useApiForm({
     method: 'PUT',
-    url: `/category/${encodeURIComponent(category.name)}/`,
+    url: `/api/category/${category.id}/`,
     validate: validateCategory,
     payload: categoryPayload,
     success: 'Category updated Successfully!',

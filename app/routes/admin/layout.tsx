@@ -6,7 +6,6 @@ import { requireAdminPage } from './guard.server';
 import { sendApi } from '../../components/admin/api';
 import { Button } from '../../components/admin/ui';
 import { AdminErrorPage } from '../../components/admin/error-page';
-import { Notices } from '../../components/notices';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
@@ -101,7 +100,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <main className="min-w-0 flex-1 p-6 print:p-0">
         <Outlet />
       </main>
-      <Notices />
     </div>
   );
 }

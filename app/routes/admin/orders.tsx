@@ -38,7 +38,7 @@ const ACTIONS: { to: OrderStatus; kind: 'primary' | 'secondary' | 'danger' }[] =
 ];
 
 function StatusButtons({ id, status }: { id: number; status: OrderStatus }) {
-  const { confirm, dialog } = useConfirm();
+  const { confirm, dialog } = useConfirm('Yes, change it');
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
   const final = isFinal(status);

@@ -37,7 +37,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <Panel>
         <SearchBox placeholder={`Search ${kind}s by name`} defaultValue={search} />
       </Panel>
-      <Panel title={`Add ${kind}`}>
+      <Panel title={`Add ${kind}`} collapsed>
         <form onSubmit={form.onSubmit} noValidate className="grid max-w-2xl gap-3" data-testid={`add-${kind}`}>
           <PersonFields kind={kind} errors={form.errors} />
           <FormError errors={form.errors} />

@@ -108,7 +108,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </Panel>
-      <Panel title={`Add ${kind.one}`} id="add">
+      <Panel title={`Add ${kind.one}`} id="add" collapsed>
         <ProductForm kind={kind} options={options} />
       </Panel>
       <Panel title={`All ${kind.title.toLowerCase()}`} id="list">
