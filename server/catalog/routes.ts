@@ -69,7 +69,10 @@ function createAnswerCache(services: Services) {
   const enabled = process.env.HAAT_CATALOG_CACHE !== '0';
   const answers = new Map<string, CachedAnswer>();
   let version = -1;
-  const MAX_ENTRIES = 2000;
+  let bytes = 0;
+  // A bound on memory, not on entries: plain catalogue arrays can be large.
+  const MAX_BYTES = 64 * 1024 * 1024;
+  const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
   return async function answer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
     if (isAdmin(request)) {
@@ -79,6 +82,7 @@ function createAnswerCache(services: Services) {
     const current = await services.catalog.version();
     if (current !== version) {
       answers.clear();
+      bytes = 0;
       version = current;
     }
     let hit = enabled ? answers.get(request.url) : undefined;
@@ -86,9 +90,14 @@ function createAnswerCache(services: Services) {
       const body = JSON.stringify(await compute());
       const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
       hit = { body, etag };
-      if (enabled && version === current) {
-        if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
+      if (enabled && version === current && body.length <= MAX_ENTRY_BYTES) {
+        for (const [key, old] of answers) {
+          if (bytes + body.length <= MAX_BYTES) break;
+          answers.delete(key); // oldest first: a Map keeps insertion order
+          bytes -= old.body.length;
+        }
         answers.set(request.url, hit);
+        bytes += body.length;
       }
     }
     reply.header('etag', hit.etag);
