@@ -27,6 +27,12 @@ describe(`server foundation (${testDialect})`, () => {
     expect(res.json()).toMatchObject({ status: 400 });
   });
 
+  it('answers a malformed percent-escape in the path with 400 in the error shape', async () => {
+    const res = await t.app.inject('/category-book/%E0%A6/');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400 });
+  });
+
   it('serves the shop settings with the three delivery options and their charges', async () => {
     const res = await t.app.inject('/api/settings/');
     expect(res.statusCode).toBe(200);

@@ -36,6 +36,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Requests that never finish must not hold a connection for ever.
     requestTimeout: 60_000,
+    // Errors Fastify raises before routing (a malformed %-escape in the path…) get our shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.status(status).send({ status, message: error.message });
+    },
   });
   installErrorHandler(app);
   await app.register(fastifyCookie);
