@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'kysely';
@@ -39,7 +39,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Errors Fastify raises before routing (a malformed %-escape in the path…) get our shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void reply.status(status).send({ status, message: error.message });
+      void (reply as FastifyReply).status(status).send({ status, message: error.message });
     },
   });
   installErrorHandler(app);
