@@ -1,0 +1,277 @@
+/**
+ * Issue 7 part B in a real browser: cart and wishlist (stock cap), sign-up from the cart and back
+ * to checkout, checkout with cash on delivery and with a wallet, the orders page, a price change
+ * answered 409 with the cart kept, and password recovery with the code from the SMS outbox.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+
+interface ApiProduct {
+  id: number;
+  type: string;
+  english_title: string;
+  price: number;
+  units_stock: number;
+  is_active: boolean;
+}
+
+const CUSTOMER = { name: 'রহিম উদ্দিন', phone: '01812345678', password: 'rahim-pass-123', newPassword: 'rahim-new-pass-456' };
+
+describe('storefront: cart, sign-up, checkout, orders, password recovery', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let lowStock: ApiProduct;
+  let plenty: ApiProduct;
+  const errors: string[] = [];
+
+  const notice = (text: string) => page.getByTestId('notice').filter({ hasText: text }).first();
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const products: ApiProduct[] = [];
+    for (let p = 1; p <= 5; p++) {
+      const res = await fetch(`${server.baseUrl}/api/product/?page=${p}&page_size=100`);
+      const body = (await res.json()) as { results: ApiProduct[] };
+      products.push(...body.results);
+    }
+    const books = products.filter((p) => p.type === 'books' && p.is_active);
+    lowStock = books.find((p) => p.units_stock >= 2 && p.units_stock <= 4)!;
+    plenty = books.find((p) => p.units_stock > 20 && p.id !== lowStock.id)!;
+    expect(lowStock).toBeDefined();
+    expect(plenty).toBeDefined();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the empty cart and wishlist messages', async () => {
+    await page.goto(`${server.baseUrl}/cart`);
+    await expect.poll(() => page.getByTestId('empty-state').textContent()).toContain('আপনার কার্টে কোন আইটেম পাওয়া যায়নি!');
+    await page.goto(`${server.baseUrl}/wishlist`);
+    await expect.poll(() => page.getByTestId('empty-state').textContent()).toContain('আপনার উইশলিস্টে কোন আইটেম পাওয়া যায়নি!');
+  });
+
+  it('adds from the product page, and the cart caps the quantity at the stock', async () => {
+    await page.goto(`${server.baseUrl}/books/${lowStock.id}`, { waitUntil: 'networkidle' });
+    await page.locator('main').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
+    await page.locator('main').getByRole('button', { name: 'উইশলিস্টে যোগ করুন' }).click();
+    await page.goto(`${server.baseUrl}/cart`, { waitUntil: 'networkidle' });
+    const line = page.getByTestId('cart-line');
+    await expect.poll(() => line.count()).toBe(1);
+    for (let i = 1; i < lowStock.units_stock; i++) {
+      await line.getByTestId('plus').click();
+      await notice('Successfully added!').waitFor();
+    }
+    await line.getByTestId('plus').click();
+    await notice('Sorry product limit exceed!').waitFor();
+    expect(await line.getByTestId('quantity').textContent()).toBe(String(lowStock.units_stock).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!));
+    await line.getByTestId('minus').click();
+    await notice('Successfully removed!').waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('local_cart') ?? '{}'));
+    expect(stored).toEqual({ [lowStock.id]: lowStock.units_stock - 1 });
+    // Transport is 60 whenever the cart has a total.
+    expect(await page.getByTestId('cart-transport').textContent()).toContain('৬০');
+  });
+
+  it('moves a wishlist item to the cart and removes it from the wishlist', async () => {
+    await page.goto(`${server.baseUrl}/books/${plenty.id}`, { waitUntil: 'networkidle' });
+    await page.locator('main').getByRole('button', { name: 'উইশলিস্টে যোগ করুন' }).click();
+    await page.goto(`${server.baseUrl}/wishlist`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('wishlist-line').count()).toBe(2);
+    await page.getByTestId('wishlist-line').filter({ hasText: plenty.english_title }).getByTestId('wishlist-add-to-cart').click();
+    await notice('Successfully added!').waitFor();
+    await page.getByTestId('wishlist-line').filter({ hasText: lowStock.english_title }).getByTestId('wishlist-remove').click();
+    await expect.poll(() => page.getByTestId('wishlist-line').count()).toBe(1);
+    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('local_cart') ?? '{}'));
+    expect(cart[plenty.id]).toBe(1);
+  });
+
+  it('takes a visitor from the cart to sign-up and back to checkout', async () => {
+    await page.goto(`${server.baseUrl}/cart`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    await screenshot(page, 'account-cart-1280');
+    await page.getByTestId('to-checkout').click();
+    await page.waitForURL(/\/register\?next=%2Fcheckout$/);
+    // Required messages in Bengali.
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByTestId('error-name').textContent()).toBe('নাম আবশ্যক*');
+    expect(await page.getByTestId('error-phone_number').textContent()).toBe('ফোন নাম্বার আবশ্যক*');
+    await page.getByLabel('নাম', { exact: true }).fill(CUSTOMER.name);
+    await page.getByLabel('ফোন নাম্বার', { exact: true }).pressSequentially(`${CUSTOMER.phone}x`);
+    expect(await page.getByLabel('ফোন নাম্বার', { exact: true }).inputValue()).toBe(CUSTOMER.phone);
+    await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.password);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await notice('Register Successfully!').waitFor();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByTestId('place-order').waitFor();
+    expect(await page.getByLabel('নাম', { exact: true }).inputValue()).toBe(CUSTOMER.name);
+    expect(await page.getByLabel('ফোন নাম্বার', { exact: true }).inputValue()).toBe(CUSTOMER.phone);
+  });
+
+  it('refuses a second sign-up with the same phone number', async () => {
+    const other = await browser.newContext();
+    const p = await other.newPage();
+    await p.goto(`${server.baseUrl}/register`, { waitUntil: 'networkidle' });
+    await p.getByLabel('নাম', { exact: true }).fill('Someone');
+    await p.getByLabel('ফোন নাম্বার', { exact: true }).fill(CUSTOMER.phone);
+    await p.getByLabel('পাসওয়ার্ড', { exact: true }).fill('another-pass-123');
+    await p.getByRole('button', { name: 'Next' }).click();
+    await p.getByTestId('form-alert').filter({ hasText: 'Phone Number is already exist!' }).waitFor();
+    await other.close();
+  });
+
+  it('checks out with cash on delivery and shows the order under /order', async () => {
+    await page.goto(`${server.baseUrl}/checkout`, { waitUntil: 'networkidle' });
+    await page.getByTestId('place-order').click();
+    expect(await page.getByTestId('error-district').textContent()).toBe('জেলা আবশ্যক*');
+    expect(await page.getByTestId('error-payment_option').textContent()).toBe('পেমেন্ট অপশন আবশ্যক*');
+    await page.getByLabel('জেলা', { exact: true }).fill('ঢাকা');
+    // The upazila list follows the district; a thana that is not listed can still be typed.
+    const upazilas = await page.locator('#bd-upazilas option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(upazilas).toContain('সাভার');
+    expect(upazilas.length).toBeLessThan(20);
+    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('মিরপুর');
+    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('বাড়ি ১২, রোড ৩, মিরপুর ১০');
+    await page.getByLabel('ক্যাশ অন ডেলিভারি').check();
+    const total = plenty.price + lowStock.price * (lowStock.units_stock - 1) + 60;
+    expect(await page.getByTestId('summary-total').textContent()).toContain(total.toLocaleString('en-IN').replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!));
+    await screenshot(page, 'account-checkout-1280');
+    await page.getByTestId('place-order').click();
+    await page.waitForURL(/\/order$/);
+    await notice('আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!').waitFor();
+    const card = page.getByTestId('order-card').first();
+    expect(await card.getByTestId('order-payment').textContent()).toBe('ক্যাশ অন ডেলিভারি');
+    expect(await card.getByTestId('order-status').getAttribute('data-status')).toBe('Pending');
+    expect(await card.getByTestId('order-item').count()).toBe(2);
+    expect(await page.evaluate(() => localStorage.getItem('local_cart'))).toBe('{}');
+  });
+
+  it('keeps the cart and shows the new figures when the price changed (409)', async () => {
+    await page.evaluate((id) => localStorage.setItem('local_cart', JSON.stringify({ [id]: 1 })), plenty.id);
+    // The browser believes an older, lower price.
+    await page.route('**/cart-products?*', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { products: ApiProduct[] };
+      for (const p of body.products) p.price -= 10;
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto(`${server.baseUrl}/checkout`, { waitUntil: 'networkidle' });
+    await page.getByLabel('জেলা', { exact: true }).fill('Dhaka');
+    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('Savar');
+    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('House 1, Road 2');
+    await page.getByLabel('ক্যাশ অন ডেলিভারি').check();
+    await page.getByTestId('place-order').click();
+    const conflict = page.getByTestId('checkout-conflict');
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toContain('দাম পরিবর্তন হয়েছে');
+    expect(await page.evaluate(() => localStorage.getItem('local_cart'))).toBe(JSON.stringify({ [plenty.id]: 1 }));
+    await page.unroute('**/cart-products?*');
+  });
+
+  it('checks out with a wallet payment, asking for the transaction ID and amount', async () => {
+    await page.goto(`${server.baseUrl}/checkout`, { waitUntil: 'networkidle' });
+    await page.getByLabel('জেলা', { exact: true }).fill('চট্টগ্রাম');
+    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('হাটহাজারী');
+    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('৫ নম্বর বাড়ি, হাটহাজারী');
+    await page.getByLabel('কুরিয়ার (ফুল পেমেন্ট করতে হবে)').check();
+    await page.getByLabel('বিকাশ পেমেন্ট').check();
+    const instructions = page.getByTestId('wallet-instructions');
+    expect(await instructions.textContent()).toContain('01700000000');
+    await page.getByTestId('place-order').click();
+    expect(await page.getByTestId('error-bkash_transaction_ID').textContent()).toBe('ট্রানজেকশন আইডি আবশ্যক*');
+    await page.getByLabel(/ট্রানজেকশন আইডি/).fill('8N7A6B5C4D');
+    await page.getByLabel('টাকার পরিমাণ').fill(String(plenty.price + 80));
+    await page.getByTestId('place-order').click();
+    await page.waitForURL(/\/order$/);
+    const card = page.getByTestId('order-card').first();
+    expect(await card.getByTestId('order-payment').textContent()).toBe('বিকাশ পেমেন্ট');
+    expect(await card.getByTestId('order-transaction').textContent()).toContain('8N7A6B5C4D');
+    expect(await page.getByTestId('order-card').count()).toBe(2);
+  });
+
+  it('sends a visitor to sign-up before checkout and to sign-in before /order, on the server', async () => {
+    const checkout = await fetch(`${server.baseUrl}/checkout`, { redirect: 'manual' });
+    expect(checkout.status).toBe(302);
+    expect(checkout.headers.get('location')).toBe('/register?next=%2Fcheckout');
+    const orders = await fetch(`${server.baseUrl}/order`, { redirect: 'manual' });
+    expect(orders.headers.get('location')).toBe('/login?next=%2Forder');
+  });
+
+  it('recovers a forgotten password with the code from the SMS outbox, then signs in', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const p = await visitor.newPage();
+    await p.goto(`${server.baseUrl}/forget-password`, { waitUntil: 'networkidle' });
+    await p.getByLabel('ফোন নাম্বার', { exact: true }).fill('01999999999');
+    await p.getByRole('button', { name: 'কোড পাঠান' }).click();
+    await p.getByTestId('form-alert').filter({ hasText: 'Phone Number is not matched!' }).waitFor();
+    await p.getByLabel('ফোন নাম্বার', { exact: true }).fill(CUSTOMER.phone);
+    await p.getByRole('button', { name: 'কোড পাঠান' }).click();
+    await p.waitForURL(/\/reset-password\?phone=01812345678$/);
+
+    // The admin's outbox shows the message with the code masked; the log driver's stored text has it.
+    const login = await fetch(`${server.baseUrl}/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: ADMIN.phone, password: ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: { access: string } };
+    const outbox = (await (await fetch(`${server.baseUrl}/api/sms/?phone_number=${CUSTOMER.phone}`, { headers: { authorization: `Bearer ${token.access}` } })).json()) as {
+      results: { id: number; kind: string }[];
+    };
+    const message = outbox.results.find((m) => m.kind === 'password_reset')!;
+    expect(message).toBeDefined();
+    const db = new Database(path.join(server.dataDir, 'haat.db'), { readonly: true });
+    const stored = db.prepare('select text from sms_outbox where id = ?').get(message.id) as { text: string };
+    db.close();
+    const code = /\b(\d{6})\b/.exec(stored.text)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+
+    expect(await p.getByLabel('ফোন নাম্বার', { exact: true }).inputValue()).toBe(CUSTOMER.phone);
+    await p.getByLabel('ও.টি.পি').fill(code);
+    await p.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.newPassword);
+    await p.getByLabel('কনফার্ম পাসওয়ার্ড').fill(CUSTOMER.newPassword);
+    await p.getByRole('button', { name: 'পাসওয়ার্ড রিসেট করুন' }).click();
+    await p.waitForURL(`${server.baseUrl}/`);
+
+    await p.goto(`${server.baseUrl}/login?next=/order`, { waitUntil: 'networkidle' });
+    await p.getByLabel('ফোন নাম্বার', { exact: true }).fill(CUSTOMER.phone);
+    await p.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.newPassword);
+    await p.getByRole('button', { name: 'সাইন ইন' }).last().click();
+    await p.waitForURL(`${server.baseUrl}/order`);
+    expect(await p.getByTestId('order-card').count()).toBe(2);
+    await visitor.close();
+  });
+
+  it('lays out the cart and checkout at 360 px', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true });
+    const p = await phone.newPage();
+    await p.goto(`${server.baseUrl}/login?next=/cart`, { waitUntil: 'networkidle' });
+    await p.getByLabel('ফোন নাম্বার', { exact: true }).fill(CUSTOMER.phone);
+    await p.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.newPassword);
+    await p.getByRole('button', { name: 'সাইন ইন' }).last().click();
+    await p.waitForURL(`${server.baseUrl}/cart`);
+    await p.evaluate(([a, b]) => localStorage.setItem('local_cart', JSON.stringify({ [a!]: 2, [b!]: 1 })), [plenty.id, lowStock.id]);
+    await p.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => p.getByTestId('cart-line').count()).toBe(2);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(p, 'account-cart-360');
+    await p.getByTestId('to-checkout').click();
+    await p.waitForURL(/\/checkout$/);
+    await p.getByLabel('বিকাশ পেমেন্ট').check();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(p, 'account-checkout-360');
+    await phone.close();
+    expect(errors).toEqual([]);
+  });
+});
