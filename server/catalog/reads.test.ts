@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { loadCatalogFixture, type CatalogFixture } from './search-fixture';
+import { createCatalogService } from './service';
 
 const enc = encodeURIComponent;
 
@@ -227,6 +228,31 @@ describe(`catalogue reads (${testDialect})`, () => {
       const logos = (await get('/api/logo')).json();
       expect(logos.results[0]).toMatchObject({ alt_text: 'Haat' });
       expect(logos.results[0].image).toContain('logos/def-');
+    });
+  });
+
+  describe('query count', () => {
+    it('reads a page in a fixed number of queries, whatever its size (no N+1)', async () => {
+      let queries = 0;
+      const counting = t.services.database.db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const catalog = createCatalogService(counting, t.services.storage);
+      const measure = async (fn: () => Promise<unknown>) => {
+        queries = 0;
+        await fn();
+        return queries;
+      };
+      const small = await measure(() => catalog.listProducts({ ordering: 'name' }, { page: 1, size: 1, offset: 0 }));
+      const big = await measure(() => catalog.listProducts({ ordering: 'name', type: 'books' }, { page: 1, size: 20, offset: 0 }));
+      expect(small).toBeLessThanOrEqual(5);
+      expect(big).toBe(small);
+      const section = await measure(() => catalog.productsOfCategory('বই', { descendants: true, page: { page: 1, size: 20, offset: 0 } }));
+      expect(section).toBeLessThanOrEqual(8);
     });
   });
 
