@@ -5,6 +5,7 @@ import { LangProvider, langFromCookie, useT } from './lib/i18n';
 import { Notices } from './components/notices';
 import { Header, type MenuCategory } from './components/header';
 import { Footer } from './components/footer';
+import { ServerOnly } from './components/server-only';
 import { ScrollTopButton } from './components/scroll-top';
 import { catalog, type ApiCategory } from './routes/store/catalog.server';
 import './app.css';
@@ -56,11 +57,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
             {lang === 'en' ? 'Skip to content' : 'মূল অংশে যান'}
           </a>
-          {data && <Header settings={data.settings} user={data.user} logo={data.logo} menu={data.menu} />}
+          {data && <Header settings={data.settings} user={data.user} logo={data.logo} menu={data.menu} lang={lang} />}
           <div id="main" className="flex-1">
             {children}
           </div>
-          {data && <Footer settings={data.settings} />}
+          {data && <ServerOnly>{import.meta.env.SSR && <Footer settings={data.settings} />}</ServerOnly>}
           <ScrollTopButton />
           <Notices />
         </LangProvider>
@@ -79,17 +80,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <title>{notFound ? t('পেজটি পাওয়া যায়নি', 'Page not found') : t('কিছু একটা ভুল হয়েছে', 'Something went wrong')}</title>
-      <p className="text-6xl font-bold text-brand">{notFound ? '404' : '500'}</p>
-      <h1 data-testid="not-found" className="mt-4 text-2xl font-bold">
-        {notFound ? t('দুঃখিত, পেজটি পাওয়া যায়নি', 'Sorry, this page was not found') : t('কিছু একটা ভুল হয়েছে', 'Something went wrong')}
+    <main className="wrap py-16 text-center">
+      <h1 data-testid={notFound ? 'not-found' : 'error'} className="text-2xl font-bold">
+        {notFound ? t('৪০৪ — দুঃখিত, পেজটি পাওয়া যায়নি', '404 — Sorry, this page was not found') : t('কিছু একটা ভুল হয়েছে', 'Something went wrong')}
       </h1>
-      <p className="mt-6">
-        <a className="rounded bg-brand px-4 py-2 text-white hover:bg-brand-dark" href="/">
-          {t('হোমে ফিরে যান', 'Back to home')}
-        </a>
-      </p>
+      <a className="btn-lg mt-6 inline-block" href="/">
+        {t('হোমে ফিরে যান', 'Back to home')}
+      </a>
     </main>
   );
 }

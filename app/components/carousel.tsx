@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../lib/i18n';
-import { ChevronIcon } from './icons';
+import { Icon } from './icons';
 
 export function Carousel({ slides, interval, single = false, label }: { slides: ReactNode[]; interval: number; single?: boolean; label: string }) {
   const t = useT();
@@ -50,11 +50,11 @@ export function Carousel({ slides, interval, single = false, label }: { slides: 
           </li>
         ))}
       </ul>
-      <button type="button" onClick={() => step(-1)} aria-label={t('আগেরটি', 'Previous')} className="absolute left-1 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow ring-1 ring-stone-300 hover:bg-white">
-        <ChevronIcon dir="left" />
+      <button type="button" onClick={() => step(-1)} aria-label={t('আগেরটি', 'Previous')} className="arrow left-1">
+        <Icon n="left" sm />
       </button>
-      <button type="button" onClick={() => step(1)} aria-label={t('পরেরটি', 'Next')} className="absolute right-1 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow ring-1 ring-stone-300 hover:bg-white">
-        <ChevronIcon dir="right" />
+      <button type="button" onClick={() => step(1)} aria-label={t('পরেরটি', 'Next')} className="arrow right-1">
+        <Icon n="right" sm />
       </button>
     </div>
   );

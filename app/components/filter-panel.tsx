@@ -13,7 +13,7 @@ interface Choice {
 
 function ChoiceList({ title, name, items, current, base }: { title: string; name: string; items: Choice[]; current?: number | undefined; base: string }) {
   return (
-    <section className="rounded-lg bg-white p-3 shadow-sm ring-1 ring-stone-200">
+    <section className="card p-3">
       <h2 className="mb-2 text-sm font-bold">{title}</h2>
       <ul className="max-h-64 space-y-0.5 overflow-y-auto text-sm" data-testid={`filter-${name}`}>
         {items.map((c) => (

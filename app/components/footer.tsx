@@ -11,7 +11,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
     <ul className="space-y-1">
       {items.map(([to, bn, en]) => (
         <li key={to}>
-          <Link to={to} className="hover:text-white hover:underline">
+          <Link to={to} className="fl">
             {t(bn, en)}
           </Link>
         </li>
@@ -20,12 +20,12 @@ export function Footer({ settings }: { settings: FooterSettings }) {
   );
   return (
     <footer className="no-print mt-12 bg-stone-900 text-sm text-stone-300">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="wrap grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section>
           <h2 className="mb-2 text-base font-bold text-white">{settings.shop_name}</h2>
           <p>{settings.description}</p>
           {settings.social_url && (
-            <a href={settings.social_url} rel="noopener noreferrer" target="_blank" className="mt-2 inline-block underline hover:text-white">
+            <a href={settings.social_url} rel="noopener noreferrer" target="_blank" className="fl mt-2 inline-block underline">
               {t('ফেসবুক পেজ', 'Facebook page')}
             </a>
           )}
@@ -57,14 +57,14 @@ export function Footer({ settings }: { settings: FooterSettings }) {
             <p>{settings.address}</p>
             {settings.email && (
               <p>
-                <a href={`mailto:${settings.email}`} className="hover:text-white hover:underline">
+                <a href={`mailto:${settings.email}`} className="fl">
                   {settings.email}
                 </a>
               </p>
             )}
             {settings.phones.map((p) => (
               <p key={p}>
-                <a href={`tel:${p}`} className="hover:text-white hover:underline">
+                <a href={`tel:${p}`} className="fl">
                   {p}
                 </a>
               </p>

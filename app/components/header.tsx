@@ -3,8 +3,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { ShopSettings } from '../../domain/settings';
 import { countItems, useCart, useWishlist } from '../lib/cart';
 import { toBengaliDigits, useLang, useT } from '../lib/i18n';
-import { AdminIcon, CartIcon, ChevronIcon, HeartIcon, LogoutIcon, UserIcon } from './icons';
+import { Icon } from './icons';
 import { SearchBox } from './search-box';
+import { ServerOnly } from './server-only';
 
 export interface MenuCategory {
   id: number;
@@ -22,7 +23,7 @@ function Badge({ count, label }: { count: number; label: string }) {
   const lang = useLang();
   if (!count) return null;
   return (
-    <span data-testid={`${label}-badge`} className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-amber-400 px-1 text-center text-xs font-bold leading-5 text-stone-900">
+    <span data-testid={`${label}-badge`} className="count-badge">
       {lang === 'bn' ? toBengaliDigits(count) : count}
     </span>
   );
@@ -38,77 +39,146 @@ async function signOut() {
   }
 }
 
-export function LangSwitch() {
-  const lang = useLang();
-  const location = useLocation();
-  const back = encodeURIComponent(`${location.pathname}${location.search}`);
+/** A plain link, rendered on the server only: the server sets the cookie and sends the shopper back (Referer). */
+function LangSwitch({ lang }: { lang: 'bn' | 'en' }) {
   const to = lang === 'bn' ? 'en' : 'bn';
   return (
-    <a href={`/set-lang/${to}?back=${back}`} data-testid="lang-switch" lang={to} className="rounded border border-white/60 px-2 py-1 text-xs font-semibold hover:bg-white/10">
+    <a href={`/set-lang/${to}`} data-reload="" data-testid="lang-switch" lang={to} className="lang-btn">
       {to === 'en' ? 'English' : 'বাংলা'}
     </a>
   );
 }
 
-export function Header({ settings, user, logo, menu }: { settings: Contact; user: { name: string; is_admin: boolean } | null; logo: { src: string; alt: string } | null; menu: MenuCategory[] }) {
+function ContactStrip({ settings }: { settings: Contact }) {
+  const t = useT();
+  return (
+    <div className="hidden bg-stone-800 text-xs text-stone-100 sm:block">
+      <div className="wrap flex flex-wrap items-center gap-x-4 gap-y-1 py-1.5">
+        {settings.phones.map((p) => (
+          <a key={p} href={`tel:${p}`} className="hover:underline">
+            ☎ {p}
+          </a>
+        ))}
+        {settings.email && (
+          <a href={`mailto:${settings.email}`} className="hover:underline">
+            ✉ {settings.email}
+          </a>
+        )}
+        <Link to="/order" className="ml-auto hover:underline">
+          {t('আমার অর্ডার ট্র্যাক করুন', 'Track my order')}
+        </Link>
+        {settings.social_url && (
+          <a href={settings.social_url} rel="noopener noreferrer" target="_blank" className="hover:underline">
+            {t('ফেসবুক পেজ', 'Facebook page')}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The categories dropdown and the section links: the same for every visitor, rendered on the server only. */
+function MainMenu({ menu }: { menu: MenuCategory[] }) {
+  const t = useT();
+  return (
+    <ul className="flex flex-wrap items-center gap-x-1">
+      <li className="relative">
+        <details>
+          <summary className="flex cursor-pointer list-none items-center gap-1 px-2 py-2.5 font-semibold hover:text-brand">
+            {t('ক্যাটাগরি', 'Categories')} <Icon n="down" sm />
+          </summary>
+          <div className="menu-panel max-h-[70vh] w-[min(92vw,56rem)] overflow-y-auto p-3">
+            <ul className="grid gap-x-4 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+              {menu.map((c) => (
+                <li key={c.id}>
+                  <a href={categoryPath(c.name)} className="font-semibold text-brand hover:underline">
+                    {c.name}
+                  </a>
+                  {c.children && c.children.length > 0 && (
+                    <ul className="mt-1 space-y-0.5 border-l border-stone-200 pl-2">
+                      {c.children.map((s) => (
+                        <li key={s.id}>
+                          <a href={categoryPath(s.name)} className="text-stone-700 hover:text-brand">
+                            {s.name}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </details>
+      </li>
+      {(
+        [
+          ['/books', 'বই', 'Books'],
+          ['/electronics', 'ইলেক্ট্রনিক্স', 'Electronics'],
+          ['/stationary', 'স্টেশনারি', 'Stationery'],
+          ['/printing-service', 'প্রিন্টিং সার্ভিস', 'Printing service'],
+          ['/custom-order', 'কাস্টম অর্ডার', 'Custom order'],
+        ] as const
+      ).map(([to, bn, en]) => (
+        <li key={to}>
+          <a href={to} className="navl">
+            {t(bn, en)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Header({
+  settings,
+  user,
+  logo,
+  menu,
+  lang,
+}: {
+  lang: 'bn' | 'en';
+  settings: Contact;
+  user: { name: string; is_admin: boolean } | null;
+  logo: { src: string; alt: string } | null;
+  menu: MenuCategory[];
+}) {
   const t = useT();
   const location = useLocation();
   const cart = countItems(useCart());
   const wishlist = countItems(useWishlist());
-  const icon = 'relative rounded p-1.5 hover:bg-white/10';
   return (
     <header className="no-print">
-      <div className="hidden bg-stone-800 text-xs text-stone-100 sm:block">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
-          {settings.phones.map((p) => (
-            <a key={p} href={`tel:${p}`} className="hover:underline">
-              ☎ {p}
-            </a>
-          ))}
-          {settings.email && (
-            <a href={`mailto:${settings.email}`} className="hover:underline">
-              ✉ {settings.email}
-            </a>
-          )}
-          <Link to="/order" className="ml-auto hover:underline">
-            {t('আমার অর্ডার ট্র্যাক করুন', 'Track my order')}
-          </Link>
-          {settings.social_url && (
-            <a href={settings.social_url} rel="noopener noreferrer" target="_blank" className="hover:underline">
-              {t('ফেসবুক পেজ', 'Facebook page')}
-            </a>
-          )}
-        </div>
-      </div>
+      <ServerOnly>{import.meta.env.SSR && <ContactStrip settings={settings} />}</ServerOnly>
       <div className="bg-brand text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 md:flex-nowrap">
+        <div className="wrap flex flex-wrap items-center gap-x-4 gap-y-2 py-2.5 md:flex-nowrap">
           <Link to="/" className="shrink-0 text-xl font-bold" aria-label={`${settings.shop_name} — ${t('হোম', 'Home')}`}>
             {logo ? <img src={logo.src} alt={logo.alt} width={120} height={40} className="h-10 w-auto rounded" /> : settings.shop_name}
           </Link>
           <nav aria-label={t('অ্যাকাউন্ট', 'Account')} className="order-2 ml-auto flex items-center gap-1 md:order-3">
             {user?.is_admin && (
-              <Link to="/admin" className={icon} aria-label={t('অ্যাডমিন', 'Admin')} title={t('অ্যাডমিন', 'Admin')}>
-                <AdminIcon />
+              <Link to="/admin" className="ibtn" aria-label={t('অ্যাডমিন', 'Admin')}>
+                <Icon n="admin" />
               </Link>
             )}
             {user ? (
-              <button type="button" onClick={() => void signOut()} className={icon} aria-label={t('সাইন আউট', 'Sign out')} title={t('সাইন আউট', 'Sign out')}>
-                <LogoutIcon />
+              <button type="button" onClick={() => void signOut()} className="ibtn" aria-label={t('সাইন আউট', 'Sign out')}>
+                <Icon n="logout" />
               </button>
             ) : (
-              <Link to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} className={icon} aria-label={t('সাইন ইন', 'Sign in')} title={t('সাইন ইন', 'Sign in')}>
-                <UserIcon />
+              <Link to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} className="ibtn" aria-label={t('সাইন ইন', 'Sign in')}>
+                <Icon n="user" />
               </Link>
             )}
-            <Link to="/wishlist" className={icon} aria-label={`${t('উইশলিস্ট', 'Wishlist')} (${wishlist})`}>
-              <HeartIcon />
+            <Link to="/wishlist" className="ibtn" aria-label={`${t('উইশলিস্ট', 'Wishlist')} (${wishlist})`}>
+              <Icon n="heart" />
               <Badge count={wishlist} label="wishlist" />
             </Link>
-            <Link to="/cart" className={icon} aria-label={`${t('কার্ট', 'Cart')} (${cart})`}>
-              <CartIcon />
+            <Link to="/cart" className="ibtn" aria-label={`${t('কার্ট', 'Cart')} (${cart})`}>
+              <Icon n="cart" />
               <Badge count={cart} label="cart" />
             </Link>
-            <LangSwitch />
+            <ServerOnly className="contents">{import.meta.env.SSR && <LangSwitch lang={lang} />}</ServerOnly>
           </nav>
           <div className="order-3 w-full md:order-2 md:w-auto md:flex-1">
             <SearchBox />
@@ -116,64 +186,23 @@ export function Header({ settings, user, logo, menu }: { settings: Contact; user
         </div>
       </div>
       <nav aria-label={t('প্রধান মেনু', 'Main menu')} className="border-b border-stone-200 bg-white">
-        <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-2 text-sm">
-          <li className="relative">
-            <details key={location.pathname} className="group">
-              <summary className="flex cursor-pointer list-none items-center gap-1 px-2 py-2.5 font-semibold hover:text-brand">
-                {t('ক্যাটাগরি', 'Categories')} <ChevronIcon />
-              </summary>
-              <div className="absolute left-0 top-full z-30 max-h-[70vh] w-[min(92vw,56rem)] overflow-y-auto rounded-b border border-stone-200 bg-white p-3 shadow-lg">
-                <ul className="grid gap-x-4 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
-                  {menu.map((c) => (
-                    <li key={c.id}>
-                      <Link to={categoryPath(c.name)} className="font-semibold text-brand hover:underline">
-                        {c.name}
-                      </Link>
-                      {c.children && c.children.length > 0 && (
-                        <ul className="mt-1 space-y-0.5 border-l border-stone-200 pl-2">
-                          {c.children.map((s) => (
-                            <li key={s.id}>
-                              <Link to={categoryPath(s.name)} className="text-stone-700 hover:text-brand">
-                                {s.name}
-                              </Link>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </details>
-          </li>
-          {(
-            [
-              ['/books', 'বই', 'Books'],
-              ['/electronics', 'ইলেক্ট্রনিক্স', 'Electronics'],
-              ['/stationary', 'স্টেশনারি', 'Stationery'],
-              ['/printing-service', 'প্রিন্টিং সার্ভিস', 'Printing service'],
-              ['/custom-order', 'কাস্টম অর্ডার', 'Custom order'],
-              ...(user ? [['/order', 'অর্ডার', 'Orders']] : []),
-            ] as [string, string, string][]
-          ).map(([to, bn, en]) => (
-            <li key={to}>
-              <NavLink to={to} className={({ isActive }) => `block px-2 py-2.5 hover:text-brand ${isActive ? 'font-semibold text-brand' : ''}`}>
-                {t(bn, en)}
-              </NavLink>
-            </li>
-          ))}
-          <li className="ml-auto">
-            {user ? (
-              <button type="button" onClick={() => void signOut()} className="px-2 py-2.5 hover:text-brand">
-                {t('সাইন আউট', 'Sign out')}
-              </button>
-            ) : (
-              <Link to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} className="block px-2 py-2.5 hover:text-brand">
-                {t('সাইন ইন', 'Sign in')}
-              </Link>
-            )}
-          </li>
-        </ul>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-2 text-sm">
+          <ServerOnly className="contents">{import.meta.env.SSR && <MainMenu menu={menu} />}</ServerOnly>
+          {user && (
+            <NavLink to="/order" className="navl navc">
+              {t('অর্ডার', 'Orders')}
+            </NavLink>
+          )}
+          {user ? (
+            <button type="button" onClick={() => void signOut()} className="navl ml-auto">
+              {t('সাইন আউট', 'Sign out')}
+            </button>
+          ) : (
+            <Link to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} className="navl ml-auto">
+              {t('সাইন ইন', 'Sign in')}
+            </Link>
+          )}
+        </div>
       </nav>
     </header>
   );

@@ -18,21 +18,20 @@ export function Pager({ page, count, size = 20 }: { page: number; count: number;
   // Up to 5 numbered pages around the current one (spec §9).
   const first = Math.max(1, Math.min(page - 2, pages - 4));
   const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => first + i);
-  const cls = 'min-w-9 rounded px-3 py-1.5 text-center text-sm ring-1 ring-stone-300';
   return (
     <nav aria-label={t('পেজ', 'Pages')} className="mt-6 flex flex-wrap items-center justify-center gap-1">
       {page > 1 && (
-        <Link to={href(page - 1)} className={`${cls} bg-white hover:bg-stone-100`} rel="prev">
+        <Link to={href(page - 1)} className="pg" rel="prev">
           {t('আগের', 'Previous')}
         </Link>
       )}
       {numbers.map((n) => (
-        <Link key={n} to={href(n)} aria-current={n === page ? 'page' : undefined} className={`${cls} ${n === page ? 'bg-brand text-white ring-brand' : 'bg-white hover:bg-stone-100'}`}>
+        <Link key={n} to={href(n)} aria-current={n === page ? 'page' : undefined} className="pg aria-[current=page]:bg-brand aria-[current=page]:text-white">
           {lang === 'bn' ? toBengaliDigits(n) : n}
         </Link>
       ))}
       {page < pages && (
-        <Link to={href(page + 1)} className={`${cls} bg-white hover:bg-stone-100`} rel="next">
+        <Link to={href(page + 1)} className="pg" rel="next">
           {t('পরের', 'Next')}
         </Link>
       )}

@@ -13,7 +13,7 @@ export function PersonCard({ person, base }: { person: CardPerson; base: '/autho
   const t = useT();
   const href = `${base}/${encodeURIComponent(person.name)}`;
   return (
-    <article data-testid="person-card" className="flex h-full flex-col items-center rounded-lg bg-white p-3 text-center shadow-sm ring-1 ring-stone-200">
+    <article data-testid="person-card" className="card flex h-full flex-col items-center p-3 text-center">
       <img
         src={person.images?.thumb ?? '/placeholder-person.svg'}
         alt={person.images ? person.alt_text : ''}

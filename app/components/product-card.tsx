@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { cutTitle } from '../../domain/catalog';
 import { stockState } from '../../domain/prices';
 import { toBengaliDigits, useLang, useT } from '../lib/i18n';
-import { HeartIcon } from './icons';
+import { Icon } from './icons';
 import { Price } from './price';
 import { addProductToCart, addProductToWishlist, productPath } from './shop-actions';
 
@@ -41,7 +41,7 @@ export function ProductCard({ p, cut = false, eager = false, added }: { p: CardP
   const href = productPath(p);
   const title = cut ? cutTitle(p.english_title) : p.english_title;
   return (
-    <article data-testid="product-card" className="flex h-full flex-col rounded-lg bg-white p-2 shadow-sm ring-1 ring-stone-200">
+    <article data-testid="product-card" data-regular={p.regular_price} className="card flex h-full flex-col p-2">
       <Link to={href} className="relative block" tabIndex={-1} aria-hidden="true">
         <img
           src={p.images?.card ?? '/placeholder-book.svg'}
@@ -64,18 +64,18 @@ export function ProductCard({ p, cut = false, eager = false, added }: { p: CardP
       <Price regular={p.regular_price} discount={p.discount_price} className="mt-1 text-sm" />
       <LowStock stock={p.units_stock} />
       <div className="mt-auto flex items-center gap-1 pt-2">
-        <Link to={href} className="rounded border border-brand px-2 py-1 text-xs text-brand hover:bg-brand hover:text-white">
+        <Link to={href} className="btn-line">
           {t('বিস্তারিত', 'Read more')}
         </Link>
         <button type="button" onClick={() => addProductToWishlist(p)} aria-label={t('উইশলিস্টে যোগ করুন', 'Add to wishlist')} className="rounded p-1 text-red-600 hover:bg-red-50">
-          <HeartIcon size={18} />
+          <Icon n="heart" sm />
         </button>
         {p.units_stock > 0 ? (
-          <button type="button" onClick={() => addProductToCart(p, added)} className="ml-auto rounded bg-brand px-2 py-1 text-xs text-white hover:bg-brand-dark">
+          <button type="button" onClick={() => addProductToCart(p, added)} className="btn ml-auto">
             {t('কার্টে যোগ', 'Add to cart')}
           </button>
         ) : (
-          <button type="button" disabled className="ml-auto cursor-not-allowed rounded bg-stone-300 px-2 py-1 text-xs text-stone-700">
+          <button type="button" disabled className="btn-off ml-auto">
             Stock out!
           </button>
         )}

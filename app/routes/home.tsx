@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 function SectionHeading({ title, to }: { title: string; to: string }) {
   const t = useT();
   return (
-    <div className="mb-3 flex items-end justify-between gap-2 border-b-2 border-brand pb-1">
+    <div className="h-sec">
       <h2 className="text-lg font-bold">{title}</h2>
       <Link to={to} className="shrink-0 text-sm text-brand hover:underline">
         {t('সবগুলো দেখুন', 'See all')} →
@@ -35,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { banners, sections, authors, publishers } = loaderData;
   return (
-    <main className="mx-auto max-w-7xl space-y-10 px-4 py-6">
+    <main className="wrap space-y-10 py-6">
       <h1 className="sr-only">{root?.settings.shop_name}</h1>
       {banners.length > 0 && (
         <Carousel
@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             interval={2000}
             label={t('জনপ্রিয় ক্যাটাগরি', 'Popular categories')}
             slides={root.menu.map((c) => (
-              <Link to={categoryPath(c.name)} className="block rounded-lg bg-white p-2 text-center shadow-sm ring-1 ring-stone-200 hover:ring-brand" title={c.name}>
+              <Link to={categoryPath(c.name)} className="card block p-2 text-center hover:ring-brand" title={c.name}>
                 <img src="/placeholder-category.svg" alt="" width={240} height={160} loading="lazy" className="aspect-[3/2] w-full rounded" />
                 <span className="mt-1 block text-sm font-semibold">{cutTitle(c.name)}</span>
               </Link>
@@ -83,14 +83,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {sections.map((s) => (
+      {sections.filter((s) => s.products.length).map((s) => (
         <section key={s.id} data-testid="home-section">
           <SectionHeading title={s.name} to={categoryPath(s.name)} />
-          {s.products.length ? (
-            <Carousel interval={1000} label={s.name} slides={s.products.map((p) => <ProductCard p={p} cut />)} />
-          ) : (
-            <p className="text-sm text-stone-600">{t('এই ক্যাটাগরিতে এখনো কোন বই নেই।', 'No books in this category yet.')}</p>
-          )}
+          <Carousel interval={1000} label={s.name} slides={s.products.map((p) => <ProductCard p={p} cut />)} />
         </section>
       ))}
 

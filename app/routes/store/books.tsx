@@ -9,7 +9,7 @@ import { FilterPanel } from '../../components/filter-panel';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
 import { categoryPath } from '../../components/header';
-import { ChevronIcon } from '../../components/icons';
+import { Icon } from '../../components/icons';
 
 export function meta() {
   return [{ title: 'আমাদের বই — Our Books' }, { name: 'description', content: 'বই কিনুন: বিসিএস, মেডিকেল, ইঞ্জিনিয়ারিং, গল্প-উপন্যাস আর আরও অনেক ক্যাটাগরি।' }];
@@ -56,17 +56,17 @@ export function MegaMenu({ groups }: { groups: { name: string; children: { id: n
           <li key={g.name} className="relative">
             <details className="group">
               <summary className="flex cursor-pointer list-none items-center gap-1 px-3 py-2 font-semibold hover:text-brand">
-                {g.name} <ChevronIcon />
+                {g.name} <Icon n="down" sm />
               </summary>
-              <ul className="absolute left-0 top-full z-20 min-w-52 rounded-b border border-stone-200 bg-white p-2 shadow-lg">
+              <ul className="menu-panel min-w-52">
                 <li>
-                  <Link to="/books" className="block rounded px-2 py-1 font-semibold text-brand hover:bg-stone-100">
+                  <Link to="/books" className="chip font-semibold text-brand">
                     {g.name}
                   </Link>
                 </li>
                 {g.children.map((c) => (
                   <li key={c.id}>
-                    <Link to={categoryPath(c.name)} className="block rounded px-2 py-1 hover:bg-stone-100">
+                    <Link to={categoryPath(c.name)} className="chip">
                       {c.name}
                     </Link>
                   </li>
@@ -83,7 +83,7 @@ export function MegaMenu({ groups }: { groups: { name: string; children: { id: n
 export default function Books({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
+    <main className="wrap py-6">
       <h1 className="mb-3 text-2xl font-bold">Our Books</h1>
       <MegaMenu groups={d.groups} />
       <div className="grid gap-4 md:grid-cols-[14rem_1fr]">

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Categories({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
+    <main className="wrap py-6">
       <h1 className="mb-4 text-2xl font-bold">{t('সব ক্যাটাগরি', 'All categories')}</h1>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {d.results.map((c) => (

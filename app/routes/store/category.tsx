@@ -47,7 +47,7 @@ export default function Category({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   const base = categoryPath(d.category.name);
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
+    <main className="wrap py-6">
       {d.category.parent_name && (
         <p className="text-sm">
           <Link to={categoryPath(d.category.parent_name)} className="text-brand hover:underline">

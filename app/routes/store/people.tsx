@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function People({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
+    <main className="wrap py-6">
       <h1 className="mb-4 text-2xl font-bold">{d.kind === 'authors' ? t('আমাদের লেখক', 'Our authors') : t('আমাদের প্রকাশক', 'Our publishers')}</h1>
       <PersonGrid people={d.results} base={d.kind === 'authors' ? '/authors' : '/publishers'} />
       <Pager page={d.page} count={d.count} />

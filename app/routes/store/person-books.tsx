@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function PersonBooks({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
+    <main className="wrap py-6">
       <div className="mb-4 flex flex-wrap items-center gap-4">
         <img
           src={d.person.images?.thumb ?? '/placeholder-person.svg'}

@@ -6,7 +6,7 @@ import { catalog } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { Price } from '../../components/price';
 import { LowStock, OfferBadges } from '../../components/product-card';
-import { HeartIcon } from '../../components/icons';
+import { Icon } from '../../components/icons';
 import { categoryPath } from '../../components/header';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
 
@@ -75,8 +75,21 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const p = loaderData.product;
   const [tab, setTab] = useState<'spec' | 'desc'>('spec');
-  const person = (base: string, name: string | null) => (name ? <Link to={`${base}/${encodeURIComponent(name)}`} className="text-brand underline">{name}</Link> : '');
-  const category = p.category_name ? <Link to={categoryPath(p.category_name)} className="text-brand underline">{p.category_name}</Link> : '';
+  const person = (base: string, name: string | null) =>
+    name ? (
+      <Link to={`${base}/${encodeURIComponent(name)}`} className="text-brand underline">
+        {name}
+      </Link>
+    ) : (
+      ''
+    );
+  const category = p.category_name ? (
+    <Link to={categoryPath(p.category_name)} className="text-brand underline">
+      {p.category_name}
+    </Link>
+  ) : (
+    ''
+  );
   const rows: [string, ReactNode][] =
     p.type === 'books'
       ? [
@@ -98,7 +111,6 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           ['Model', p.model],
           ...(p.type === 'electronics' ? ([['Warranty', p.warranty]] as [string, ReactNode][]) : []),
         ];
-  const tabCls = (on: boolean) => `rounded-t px-4 py-2 text-sm font-semibold ${on ? 'bg-brand text-white' : 'bg-stone-200 hover:bg-stone-300'}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_1fr]">
@@ -111,10 +123,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             width={720}
             height={960}
             fetchPriority="high"
-            className="mx-auto aspect-[3/4] w-full max-w-sm rounded-lg bg-stone-100 object-cover shadow"
+            className="cover-lg"
           />
           {p.pdf && (
-            <a href={p.pdf} target="_blank" rel="noopener noreferrer" className="mt-3 block rounded border border-brand py-2 text-center text-sm font-semibold text-brand hover:bg-brand hover:text-white">
+            <a href={p.pdf} target="_blank" rel="noopener noreferrer" className="btn-pdf">
               একটু পড়ে দেখুন
             </a>
           )}
@@ -122,7 +134,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold">{p.english_title}</h1>
           {p.bangla_title && <p className="mt-1 text-lg text-stone-700">{p.bangla_title}</p>}
-          {p.author_name && <p className="mt-1 text-sm">{t('লেখক', 'Author')}: {person('/authors', p.author_name)}</p>}
+          {p.author_name && (
+            <p className="mt-1 text-sm">
+              {t('লেখক', 'Author')}: {person('/authors', p.author_name)}
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             <OfferBadges p={p} />
           </div>
@@ -132,16 +148,16 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="mt-4 flex flex-wrap gap-2">
             {p.units_stock > 0 ? (
-              <button type="button" onClick={() => addProductToCart(p, 'Product addded successfully!')} className="rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark">
+              <button type="button" onClick={() => addProductToCart(p, 'Product addded successfully!')} className="btn-lg">
                 {t('কার্টে যোগ করুন', 'Add to cart')}
               </button>
             ) : (
-              <button type="button" disabled className="cursor-not-allowed rounded bg-stone-300 px-5 py-2.5 font-semibold text-stone-700">
+              <button type="button" disabled className="btn-lg-off">
                 Stock out!
               </button>
             )}
-            <button type="button" onClick={() => addProductToWishlist(p)} className="flex items-center gap-1 rounded border border-red-600 px-4 py-2.5 font-semibold text-red-600 hover:bg-red-50">
-              <HeartIcon size={18} /> {t('উইশলিস্টে যোগ করুন', 'Add to wishlist')}
+            <button type="button" onClick={() => addProductToWishlist(p)} className="btn-wish">
+              <Icon n="heart" sm /> {t('উইশলিস্টে যোগ করুন', 'Add to wishlist')}
             </button>
           </div>
         </div>
@@ -149,19 +165,35 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
 
       <section className="mt-8">
         <div role="tablist" aria-label={t('প্রোডাক্টের তথ্য', 'Product details')} className="flex gap-1 border-b-2 border-brand">
-          <button type="button" role="tab" id="tab-spec" aria-controls="panel-spec" aria-selected={tab === 'spec'} onClick={() => setTab('spec')} className={tabCls(tab === 'spec')}>
+          <button
+            type="button"
+            role="tab"
+            id="tab-spec"
+            aria-controls="panel-spec"
+            aria-selected={tab === 'spec'}
+            onClick={() => setTab('spec')}
+            className="tab"
+          >
             Specification
           </button>
-          <button type="button" role="tab" id="tab-desc" aria-controls="panel-desc" aria-selected={tab === 'desc'} onClick={() => setTab('desc')} className={tabCls(tab === 'desc')}>
+          <button
+            type="button"
+            role="tab"
+            id="tab-desc"
+            aria-controls="panel-desc"
+            aria-selected={tab === 'desc'}
+            onClick={() => setTab('desc')}
+            className="tab"
+          >
             Description
           </button>
         </div>
-        <div role="tabpanel" id="panel-spec" aria-labelledby="tab-spec" hidden={tab !== 'spec'} className="rounded-b bg-white p-4 shadow-sm">
+        <div role="tabpanel" id="panel-spec" aria-labelledby="tab-spec" hidden={tab !== 'spec'} className="tabpanel">
           <table className="w-full text-sm">
             <tbody>
               {rows.map(([label, value]) => (
                 <tr key={label} className="border-b border-stone-100 last:border-0">
-                  <th scope="row" className="w-40 py-2 pr-4 text-left font-semibold text-stone-600">
+                  <th scope="row" className="spec-th">
                     {label}
                   </th>
                   <td className="py-2">{value}</td>
@@ -170,7 +202,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-        <div role="tabpanel" id="panel-desc" aria-labelledby="tab-desc" hidden={tab !== 'desc'} className="whitespace-pre-line rounded-b bg-white p-4 text-sm leading-relaxed shadow-sm">
+        <div role="tabpanel" id="panel-desc" aria-labelledby="tab-desc" hidden={tab !== 'desc'} className="tabpanel whitespace-pre-line leading-relaxed">
           {p.description || t('কোন বিবরণ নেই।', 'No description.')}
         </div>
       </section>

@@ -39,7 +39,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { q, results } = loaderData;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
+    <main className="wrap py-6">
       <h1 className="mb-4 text-xl font-bold">
         {t('খোঁজার ফলাফল', 'Search results')}: “{q}”
       </h1>

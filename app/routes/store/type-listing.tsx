@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function TypeListing({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
+    <main className="wrap py-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{d.type === 'electronics' ? t('ইলেক্ট্রনিক্স', 'Electronics') : t('স্টেশনারি', 'Stationery')}</h1>
         <SortSelect value={d.ordering} />
