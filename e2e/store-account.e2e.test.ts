@@ -149,6 +149,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await screenshot(page, 'account-checkout-1280');
     await page.getByTestId('place-order').click();
     await page.waitForURL(/\/order$/);
+    await page.getByTestId('order-card').first().waitFor();
     await notice('আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!').waitFor();
     const card = page.getByTestId('order-card').first();
     expect(await card.getByTestId('order-payment').textContent()).toBe('ক্যাশ অন ডেলিভারি');
@@ -194,6 +195,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await page.getByLabel('টাকার পরিমাণ').fill(String(plenty.price + 80));
     await page.getByTestId('place-order').click();
     await page.waitForURL(/\/order$/);
+    await page.getByTestId('order-card').first().waitFor();
     const card = page.getByTestId('order-card').first();
     expect(await card.getByTestId('order-payment').textContent()).toBe('বিকাশ পেমেন্ট');
     expect(await card.getByTestId('order-transaction').textContent()).toContain('8N7A6B5C4D');
@@ -249,6 +251,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await p.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.newPassword);
     await p.getByRole('button', { name: 'সাইন ইন' }).last().click();
     await p.waitForURL(`${server.baseUrl}/order`);
+    await p.getByTestId('order-card').first().waitFor();
     expect(await p.getByTestId('order-card').count()).toBe(2);
     await visitor.close();
   });
@@ -265,6 +268,8 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await p.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => p.getByTestId('cart-line').count()).toBe(2);
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The table itself fits too: no sideways scrolling inside the cart.
+    expect(await p.getByTestId('cart-table').evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
     await screenshot(p, 'account-cart-360');
     await p.getByTestId('to-checkout').click();
     await p.waitForURL(/\/checkout$/);

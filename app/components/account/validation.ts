@@ -30,3 +30,12 @@ export function digitsOnly(event: React.FormEvent<HTMLInputElement>): void {
   const cleaned = input.value.replace(/\D/g, '');
   if (cleaned !== input.value) input.value = cleaned;
 }
+
+/** A field's error goes away as soon as the shopper edits that field (form-level `onInput`/`onChange`). */
+export function dropError(errors: FieldErrors, event: React.SyntheticEvent<HTMLFormElement>): FieldErrors {
+  const name = (event.target as HTMLInputElement).name;
+  if (!name || !(name in errors)) return errors;
+  const rest = { ...errors };
+  delete rest[name];
+  return rest;
+}

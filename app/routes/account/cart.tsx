@@ -17,6 +17,22 @@ export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: context.user !== null };
 }
 
+function RemoveButton({ id }: { id: number }) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="ml-2 text-xs font-normal text-red-700 underline max-sm:ml-0 max-sm:mt-1"
+      onClick={() => {
+        removeAll(CART_KEY, id);
+        notify('Successfully removed!');
+      }}
+    >
+      {t('সরান', 'Remove')}
+    </button>
+  );
+}
+
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -60,19 +76,23 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="p-2">{t('পণ্য', 'Product')}</th>
                   <th scope="col" className="hidden p-2 sm:table-cell">{t('দাম', 'Price')}</th>
                   <th scope="col" className="p-2 text-center">{t('পরিমাণ', 'Quantity')}</th>
-                  <th scope="col" className="p-2 text-right">{t('মোট', 'Total')}</th>
+                  <th scope="col" className="hidden p-2 text-right sm:table-cell">{t('মোট', 'Total')}</th>
                 </tr>
               </thead>
               <tbody>
                 {lines.map(({ product, quantity, total: lineTotal }) => (
                   <tr key={product.id} className="border-b border-stone-100" data-testid="cart-line" data-product-id={product.id}>
-                    <td className="p-2">
+                    <td className="p-2 max-sm:pr-0">
                       <ProductThumb product={product} />
                     </td>
                     <td className="p-2">
                       <ProductTitle product={product} />
-                      <span className="mt-1 block sm:hidden">
+                      <span className="mt-1 block text-xs sm:hidden">
                         <UnitPrice product={product} />
+                        <span className="mt-1 block font-semibold">
+                          {t('মোট', 'Total')}: {formatTaka(lineTotal, lang)}
+                        </span>
+                        <RemoveButton id={product.id} />
                       </span>
                     </td>
                     <td className="hidden p-2 sm:table-cell">
@@ -109,18 +129,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                         </button>
                       </div>
                     </td>
-                    <td className="p-2 text-right font-semibold" data-testid="line-total">
+                    <td className="hidden p-2 text-right font-semibold sm:table-cell" data-testid="line-total">
                       {formatTaka(lineTotal, lang)}
-                      <button
-                        type="button"
-                        className="ml-2 text-xs font-normal text-red-700 underline"
-                        onClick={() => {
-                          removeAll(CART_KEY, product.id);
-                          notify('Successfully removed!');
-                        }}
-                      >
-                        {t('সরান', 'Remove')}
-                      </button>
+                      <RemoveButton id={product.id} />
                     </td>
                   </tr>
                 ))}

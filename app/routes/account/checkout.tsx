@@ -17,7 +17,7 @@ import { cartLines, subtotal } from '../../components/account/totals';
 import { EmptyState, Loading, SummaryRow } from '../../components/account/cart-parts';
 import { Field, FormAlert, TextArea } from '../../components/account/field';
 import { PlacePicker } from '../../components/account/place-picker';
-import { digitsOnly, formValues, schemaErrors } from '../../components/account/validation';
+import { digitsOnly, dropError, formValues, schemaErrors } from '../../components/account/validation';
 import { withNext } from '../../components/account/next';
 
 export function meta() {
@@ -177,7 +177,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       )}
-      <form noValidate onSubmit={onSubmit} aria-label={t('চেকআউট', 'Checkout')} className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <form noValidate onSubmit={onSubmit} onChange={(e) => setErrors((prev) => dropError(prev, e))} aria-label={t('চেকআউট', 'Checkout')} className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <section className="rounded-lg bg-white p-4 shadow-sm sm:p-6" aria-labelledby="billing">
           <h2 id="billing" className="mb-4 text-xl font-bold">
             {t('বিলিং এড্রেস', 'Billing address')}

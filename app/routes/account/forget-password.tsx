@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n';
 import { notify } from '../../components/notices';
 import { failureText, fieldErrorsOf, postJson, type FieldErrors } from '../../components/account/api';
 import { Field, FormAlert, FormCard, SubmitButton } from '../../components/account/field';
-import { digitsOnly, formValues, schemaErrors } from '../../components/account/validation';
+import { digitsOnly, dropError, formValues, schemaErrors } from '../../components/account/validation';
 import { sendResetCodeSchema } from '../../../domain/accounts';
 
 export function meta() {
@@ -47,7 +47,7 @@ export default function ForgetPassword() {
       <p className="mb-4 text-sm text-stone-700">
         {t('আপনার ফোন নাম্বার দিন, আমরা একটি ৬ অঙ্কের কোড এসএমএস করব।', 'Enter your phone number and we will text you a 6-digit code.')}
       </p>
-      <form noValidate onSubmit={onSubmit} aria-label={t('পাসওয়ার্ড ভুলে গেছেন', 'Forgot password')}>
+      <form noValidate onSubmit={onSubmit} onChange={(e) => setErrors((prev) => dropError(prev, e))} aria-label={t('পাসওয়ার্ড ভুলে গেছেন', 'Forgot password')}>
         <FormAlert text={alert} />
         <Field
           name="phone_number"

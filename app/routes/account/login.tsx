@@ -6,7 +6,7 @@ import { notify } from '../../components/notices';
 import { failureText, fieldErrorsOf, postJson, type FieldErrors } from '../../components/account/api';
 import { Field, FormAlert, FormCard, SubmitButton } from '../../components/account/field';
 import { safeNext, withNext } from '../../components/account/next';
-import { digitsOnly, formValues, schemaErrors } from '../../components/account/validation';
+import { digitsOnly, dropError, formValues, schemaErrors } from '../../components/account/validation';
 import { loginSchema } from '../../../domain/accounts';
 import { useAfterSignIn } from '../../components/account/use-after-sign-in';
 
@@ -47,7 +47,7 @@ export default function Login() {
 
   return (
     <FormCard title={t('সাইন ইন', 'Sign in')}>
-      <form noValidate onSubmit={onSubmit} aria-label={t('সাইন ইন', 'Sign in')}>
+      <form noValidate onSubmit={onSubmit} onChange={(e) => setErrors((prev) => dropError(prev, e))} aria-label={t('সাইন ইন', 'Sign in')}>
         <FormAlert text={alert} />
         <Field
           name="phone_number"

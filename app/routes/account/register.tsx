@@ -6,7 +6,7 @@ import { notify } from '../../components/notices';
 import { failureText, fieldErrorsOf, postJson, type FieldErrors } from '../../components/account/api';
 import { Field, FormAlert, FormCard, SubmitButton } from '../../components/account/field';
 import { safeNext, withNext } from '../../components/account/next';
-import { digitsOnly, formValues, schemaErrors } from '../../components/account/validation';
+import { digitsOnly, dropError, formValues, schemaErrors } from '../../components/account/validation';
 import { registerSchema } from '../../../domain/accounts';
 import { useAfterSignIn } from '../../components/account/use-after-sign-in';
 
@@ -49,7 +49,7 @@ export default function Register() {
 
   return (
     <FormCard title="Sign up">
-      <form noValidate onSubmit={onSubmit} aria-label="Sign up">
+      <form noValidate onSubmit={onSubmit} onChange={(e) => setErrors((prev) => dropError(prev, e))} aria-label="Sign up">
         <FormAlert text={alert} />
         <Field name="name" label={t('নাম', 'Name')} autoComplete="name" required maxLength={100} error={errors.name} />
         <Field

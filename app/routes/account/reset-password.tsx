@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n';
 import { notify } from '../../components/notices';
 import { failureText, fieldErrorsOf, postJson, type FieldErrors } from '../../components/account/api';
 import { Field, FormAlert, FormCard, SubmitButton } from '../../components/account/field';
-import { digitsOnly, formValues, schemaErrors } from '../../components/account/validation';
+import { digitsOnly, dropError, formValues, schemaErrors } from '../../components/account/validation';
 import { resetPasswordSchema } from '../../../domain/accounts';
 
 export function meta() {
@@ -54,7 +54,7 @@ export default function ResetPassword() {
       <p className="mb-4 text-sm text-stone-700">
         {t('এসএমএসে পাওয়া ৬ অঙ্কের কোড আর নতুন পাসওয়ার্ড দিন। কোডটি ১০ মিনিট কার্যকর থাকে।', 'Enter the 6-digit code from the text message and a new password. The code is valid for 10 minutes.')}
       </p>
-      <form noValidate onSubmit={onSubmit} aria-label={t('পাসওয়ার্ড রিসেট', 'Reset password')}>
+      <form noValidate onSubmit={onSubmit} onChange={(e) => setErrors((prev) => dropError(prev, e))} aria-label={t('পাসওয়ার্ড রিসেট', 'Reset password')}>
         <FormAlert text={alert} />
         <Field
           name="phone_number"

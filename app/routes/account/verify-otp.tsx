@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n';
 import { notify } from '../../components/notices';
 import { failureText, fieldErrorsOf, postJson, type FieldErrors } from '../../components/account/api';
 import { Field, FormAlert, FormCard, SubmitButton } from '../../components/account/field';
-import { digitsOnly, formValues, schemaErrors } from '../../components/account/validation';
+import { digitsOnly, dropError, formValues, schemaErrors } from '../../components/account/validation';
 import { verifyCodeSchema } from '../../../domain/accounts';
 
 export function meta() {
@@ -44,7 +44,7 @@ export default function VerifyOtp() {
 
   return (
     <FormCard title={t('ও.টি.পি যাচাই', 'Verify OTP')}>
-      <form noValidate onSubmit={onSubmit} aria-label={t('ও.টি.পি যাচাই', 'Verify OTP')}>
+      <form noValidate onSubmit={onSubmit} onChange={(e) => setErrors((prev) => dropError(prev, e))} aria-label={t('ও.টি.পি যাচাই', 'Verify OTP')}>
         <FormAlert text={alert} />
         <Field
           name="phone_number"
