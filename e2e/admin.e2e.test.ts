@@ -282,6 +282,52 @@ describe('back office', () => {
     expect(await page.getByTestId('sms-row').count()).toBeGreaterThan(0);
   });
 
+  it('adds a logo with a preview and deletes it after the confirm', async () => {
+    await page.goto(url('/admin-logo'), { waitUntil: 'networkidle' });
+    const before = await page.getByTestId('logo-list').locator('tbody tr').count();
+    await page.getByRole('button', { name: 'Add logo' }).click();
+    await expect.poll(() => page.getByTestId('error-image').innerText()).toBe('Logo image required*');
+    await page.locator('input[name="image"]').setInputFiles(path.join(tmp, 'cover.png'));
+    await page.getByTestId('preview-image').waitFor();
+    await page.locator('input[name="alt_text"]').fill('E2E logo');
+    await page.getByRole('button', { name: 'Add logo' }).click();
+    await notice('Logo added Successfully!');
+    const row = page.getByTestId('logo-list').locator('tr', { hasText: 'E2E logo' });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    expect(await page.getByTestId('confirm-dialog').innerText()).toContain('Are you sure to delete logo?');
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await notice('Logo deleted!');
+    await expect.poll(() => page.getByTestId('logo-list').locator('tr', { hasText: 'E2E logo' }).count()).toBe(0);
+    expect(await page.getByTestId('logo-list').locator('tbody tr').count()).toBe(Math.max(before, 1));
+  });
+
+  it('opens an electronics product prefilled and Cancel goes back to the list', async () => {
+    await page.goto(url('/admin-electronics'), { waitUntil: 'networkidle' });
+    const first = page.getByTestId('product-list').getByTestId('product-row').first();
+    const title = (await first.locator('td').nth(1).innerText()).trim();
+    await first.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/update-electronics/'));
+    expect(await page.locator('input[name="english_title"]').inputValue()).toBe(title.replace(/\s*inactive$/, ''));
+    expect(await page.locator('input[name="warranty"]').count()).toBe(1);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin-electronics');
+  });
+
+  it('saves the shop settings (a delivery charge) through PUT /api/settings/', async () => {
+    await page.goto(url('/admin-settings'), { waitUntil: 'networkidle' });
+    await page.locator('input[name="delivery_charge_1"]').fill('90');
+    await page.locator('input[name="shop_name"]').fill('');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByTestId('error-shop_name').waitFor();
+    expect(await page.locator('input[name="delivery_charge_1"]').inputValue()).toBe('90');
+    await page.locator('input[name="shop_name"]').fill('হাট বুকশপ');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await notice('Settings saved!');
+    const settings = await api<{ delivery_options: { charge: number }[] }>('GET', '/api/settings/');
+    expect(settings.body.delivery_options[1]?.charge).toBe(90);
+  });
+
   it('shows a customer the 403 page on /admin-books', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const res = await ctx.request.post(url('/login/'), { data: { phone_number: CUSTOMER.phone_number, password: CUSTOMER.password } });

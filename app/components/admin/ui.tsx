@@ -171,14 +171,14 @@ export function ImageInput({ label, name, errors, required, currentUrl, accept =
   );
 }
 
-export function Button({ children, kind = 'primary', ...rest }: React.ButtonHTMLAttributes<HTMLButtonElement> & { kind?: 'primary' | 'secondary' | 'danger' }) {
+export function Button({ children, kind = 'primary', size = 'md', ...rest }: React.ButtonHTMLAttributes<HTMLButtonElement> & { kind?: 'primary' | 'secondary' | 'danger'; size?: 'sm' | 'md' }) {
   const colors = {
     primary: 'bg-brand text-white hover:bg-brand-dark',
     secondary: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100',
     danger: 'bg-red-700 text-white hover:bg-red-800',
   }[kind];
   return (
-    <button type="button" {...rest} className={`rounded px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 ${colors} ${rest.className ?? ''}`}>
+    <button type="button" {...rest} className={`rounded font-medium whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-50 ${size === 'sm' ? 'px-2 py-1 text-xs' : 'px-3 py-1.5 text-sm'} ${colors} ${rest.className ?? ''}`}>
       {children}
     </button>
   );
@@ -240,20 +240,20 @@ export function Pager({ count, page, size = 20, pageKey = 'page' }: { count: num
   );
 }
 
-export function Table({ head, children, testId }: { head: string[]; children: ReactNode; testId?: string }) {
+export function Table({ head, children, testId, dense }: { head: string[]; children: ReactNode; testId?: string; dense?: boolean }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm" data-testid={testId}>
+      <table className={`w-full border-collapse text-left ${dense ? 'text-xs' : 'text-sm'}`} data-testid={testId}>
         <thead>
           <tr className="border-b-2 border-stone-200 bg-stone-50">
             {head.map((h) => (
-              <th key={h} className="px-2 py-2 font-semibold whitespace-nowrap">
+              <th key={h} className="px-1.5 py-2 font-semibold">
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="[&>tr]:border-b [&>tr]:border-stone-100 [&_td]:px-2 [&_td]:py-1.5">{children}</tbody>
+        <tbody className="[&>tr]:border-b [&>tr]:border-stone-100 [&>tr:hover]:bg-stone-50 [&_td]:px-1.5 [&_td]:py-1.5">{children}</tbody>
       </table>
     </div>
   );
@@ -309,6 +309,7 @@ export function DeleteButton({ url, confirmText, successText, label = 'Delete', 
     <>
       <Button
         kind="danger"
+        size="sm"
         disabled={busy}
         onClick={async () => {
           if (!(await confirm(confirmText))) return;

@@ -75,7 +75,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen bg-stone-100">
       <style>{HIDE_STORE_CHROME}</style>
-      <aside className="no-print sticky top-0 flex h-screen w-52 shrink-0 flex-col bg-stone-900 text-stone-100" data-testid="admin-sidebar">
+      <aside className="no-print sticky top-0 flex h-screen w-44 shrink-0 flex-col bg-stone-900 text-stone-100" data-testid="admin-sidebar">
         <div className="border-b border-white/10 px-3 py-4">
           <div className="text-base font-bold">{loaderData.shopName}</div>
           <div className="text-xs text-stone-400">Back office</div>
@@ -97,7 +97,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <ProfileDialog phone={loaderData.user.phone_number} name={loaderData.user.name} />
         </div>
       </aside>
-      <main className="min-w-0 flex-1 p-6 print:p-0">
+      <main className="min-w-0 flex-1 p-5 print:p-0">
         <Outlet />
       </main>
     </div>

@@ -48,6 +48,7 @@ function StatusButtons({ id, status }: { id: number; status: OrderStatus }) {
         <Button
           key={a.to}
           kind={a.kind}
+          size="sm"
           disabled={final || busy}
           title={final ? `This order is ${status}; its status cannot change.` : undefined}
           onClick={async () => {
@@ -59,7 +60,7 @@ function StatusButtons({ id, status }: { id: number; status: OrderStatus }) {
               notify(res.message || `Could not update the order (${res.status}).`, 'error', 6000);
               return;
             }
-            notify(res.message || 'Status Updated successfully');
+            notify(`Order #${id}: status updated successfully (${a.to}).`);
             await revalidator.revalidate();
           }}
         >
@@ -80,12 +81,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <SearchBox placeholder="Search by customer phone or name" defaultValue={search} />
       </Panel>
       <Panel title={search ? `Orders matching “${search}”` : 'Order list'}>
-        <Table head={['ID', 'Date', 'Name', 'Phone', 'Delivery', 'Payment', 'Total', 'Status', 'Actions']} testId="order-list">
-          {results.length === 0 && <Empty colSpan={9} />}
+        <Table head={['ID', 'Date', 'Name', 'Phone', 'Delivery / payment', 'Total', 'Status', 'Actions']} testId="order-list">
+          {results.length === 0 && <Empty colSpan={8} />}
           {results.map((o) => (
             <tr key={o.id} data-testid="order-row" data-order-id={o.id}>
               <td>{o.id}</td>
-              <td className="whitespace-nowrap text-stone-600">{o.date.slice(0, 16).replace('T', ' ')}</td>
+              <td className="text-xs text-stone-600">{o.date.slice(0, 16).replace('T', ' ')}</td>
               <td>
                 <Link className="text-brand underline" to={`/order-invoice/${o.id}`}>
                   {o.name}
@@ -96,11 +97,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   {o.phone_number}
                 </Link>
               </td>
-              <td className="max-w-40 truncate" title={o.delivery_option}>
-                {o.delivery_option}
-              </td>
-              <td className="max-w-32 truncate" title={o.payment_option}>
-                {o.payment_option}
+              <td className="max-w-56 text-xs">
+                <div className="truncate" title={o.delivery_option}>
+                  {o.delivery_option}
+                </div>
+                <div className="truncate text-stone-500" title={o.payment_option}>
+                  {o.payment_option}
+                </div>
               </td>
               <td className="font-semibold whitespace-nowrap">৳ {o.total}</td>
               <td>

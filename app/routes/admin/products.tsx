@@ -54,11 +54,11 @@ function ProductRows({ products, purchase, type }: { products: AdminProduct[]; p
       {products.map((p) => (
         <tr key={p.id} className={p.is_active ? '' : 'text-stone-400'} data-testid="product-row">
           <td>{p.id}</td>
-          <td className="max-w-48 font-medium">
+          <td className="max-w-44 font-medium">
             {p.english_title}
             {!p.is_active && <span className="ml-1 rounded bg-stone-200 px-1 text-xs">inactive</span>}
           </td>
-          <td className="max-w-48">{p.bangla_title}</td>
+          <td className="max-w-44">{p.bangla_title}</td>
           <td>{isBook ? p.category_name : [p.category_name, p.brand].filter(Boolean).join(' · ')}</td>
           <td>
             <Thumb p={p} />
@@ -70,7 +70,7 @@ function ProductRows({ products, purchase, type }: { products: AdminProduct[]; p
           <td className={p.units_stock === 0 ? 'font-semibold text-red-700' : p.units_stock <= 10 ? 'font-semibold text-amber-700' : ''}>{p.units_stock}</td>
           <td>{p.units_sold}</td>
           <td>
-            <Link className="text-brand underline" to={kind.edit(p.id)}>
+            <Link className="rounded border border-brand px-2 py-1 text-brand hover:bg-brand hover:text-white" to={kind.edit(p.id)}>
               Edit
             </Link>
           </td>
@@ -101,7 +101,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             <p className="mb-2 text-sm text-stone-600">
               {found.count} result{found.count === 1 ? '' : 's'} for “{search}”
             </p>
-            <Table head={head(false)} testId="search-table">
+            <Table head={head(false)} testId="search-table" dense>
               <ProductRows products={found.results} purchase={false} type={type} />
             </Table>
             <Pager count={found.count} page={found.page} pageKey="spage" />
@@ -112,7 +112,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <ProductForm kind={kind} options={options} />
       </Panel>
       <Panel title={`All ${kind.title.toLowerCase()}`} id="list">
-        <Table head={head(true)} testId="product-list">
+        <Table head={head(true)} testId="product-list" dense>
           <ProductRows products={list.results} purchase type={type} />
         </Table>
         <Pager count={list.count} page={list.page} />
