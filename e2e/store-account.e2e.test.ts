@@ -239,8 +239,19 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     const code = /\b(\d{6})\b/.exec(stored.text)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
 
+    // The code-entry page checks a code without using it up, then leads to sign-in.
+    await p.goto(`${server.baseUrl}/verify-otp?phone=${CUSTOMER.phone}`, { waitUntil: 'networkidle' });
+    await p.getByLabel('ও.টি.পি', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+    await p.getByRole('button', { name: 'পরবর্তী' }).click();
+    await p.getByTestId('error-otp').filter({ hasText: 'OTP is not matched!' }).waitFor();
+    await p.getByLabel('ও.টি.পি', { exact: true }).fill(code);
+    await p.getByRole('button', { name: 'পরবর্তী' }).click();
+    await p.waitForURL(`${server.baseUrl}/login`);
+    await p.getByTestId('notice').filter({ hasText: 'OTP matched Successfully!' }).first().waitFor();
+
+    await p.goto(`${server.baseUrl}/reset-password?phone=${CUSTOMER.phone}`, { waitUntil: 'networkidle' });
     expect(await p.getByLabel('ফোন নাম্বার', { exact: true }).inputValue()).toBe(CUSTOMER.phone);
-    await p.getByLabel('ও.টি.পি').fill(code);
+    await p.getByLabel('ও.টি.পি', { exact: true }).fill(code);
     await p.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.newPassword);
     await p.getByLabel('কনফার্ম পাসওয়ার্ড').fill(CUSTOMER.newPassword);
     await p.getByRole('button', { name: 'পাসওয়ার্ড রিসেট করুন' }).click();
@@ -254,6 +265,28 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await p.getByTestId('order-card').first().waitFor();
     expect(await p.getByTestId('order-card').count()).toBe(2);
     await visitor.close();
+  });
+
+  it('speaks English when the shopper chose it, and the checkout fits 768 px', async () => {
+    const tablet = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+    await tablet.addCookies([{ name: 'lang', value: 'en', url: server.baseUrl }]);
+    const p = await tablet.newPage();
+    await p.goto(`${server.baseUrl}/wishlist`);
+    await expect.poll(() => p.getByTestId('empty-state').textContent()).toContain('No items were found in your wishlist!');
+    await p.goto(`${server.baseUrl}/login?next=/checkout`, { waitUntil: 'networkidle' });
+    await p.getByLabel('Phone number').fill(CUSTOMER.phone);
+    await p.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await p.getByRole('button', { name: 'Sign in' }).last().click();
+    await p.getByTestId('form-alert').waitFor();
+    await p.evaluate((id) => localStorage.setItem('local_cart', JSON.stringify({ [id]: 1 })), plenty.id);
+    await p.getByLabel('Password', { exact: true }).fill(CUSTOMER.newPassword);
+    // Keyboard only: Enter submits the form.
+    await p.getByLabel('Password', { exact: true }).press('Enter');
+    await p.waitForURL(`${server.baseUrl}/checkout`);
+    await p.getByRole('heading', { name: 'Billing address' }).waitFor();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await screenshot(p, 'account-checkout-768');
+    await tablet.close();
   });
 
   it('lays out the cart and checkout at 360 px', async () => {
