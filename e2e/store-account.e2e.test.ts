@@ -297,9 +297,11 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await p.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.newPassword);
     await p.getByRole('button', { name: 'সাইন ইন' }).last().click();
     await p.waitForURL(`${server.baseUrl}/cart`);
-    await p.evaluate(([a, b]) => localStorage.setItem('local_cart', JSON.stringify({ [a!]: 2, [b!]: 1 })), [plenty.id, lowStock.id]);
+    await p.evaluate(([a, b]) => localStorage.setItem('local_cart', JSON.stringify({ [a!]: 2, [b!]: 2 })), [plenty.id, lowStock.id]);
     await p.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => p.getByTestId('cart-line').count()).toBe(2);
+    // The first order took all but one of the low-stock book: the cart says so before checkout does.
+    expect(await p.getByTestId('over-stock').textContent()).toContain('স্টকে আছে মাত্র ১টি');
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // The table itself fits too: no sideways scrolling inside the cart.
     expect(await p.getByTestId('cart-table').evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);

@@ -87,6 +87,13 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="p-2">
                       <ProductTitle product={product} />
+                      {quantity > product.units_stock && (
+                        <span className="mt-1 block text-xs font-semibold text-red-700" role="alert" data-testid="over-stock">
+                          {product.units_stock > 0
+                            ? t(`স্টকে আছে মাত্র ${toBengaliDigits(product.units_stock)}টি — পরিমাণ কমান`, `Only ${product.units_stock} in stock — lower the quantity`)
+                            : 'Stock out!'}
+                        </span>
+                      )}
                       <span className="mt-1 block text-xs sm:hidden">
                         <UnitPrice product={product} />
                         <span className="mt-1 block font-semibold">
