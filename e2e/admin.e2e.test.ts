@@ -308,8 +308,10 @@ describe('back office', () => {
     const title = (await first.locator('td').nth(1).innerText()).trim();
     await first.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/update-electronics/'));
-    expect(await page.locator('input[name="english_title"]').inputValue()).toBe(title.replace(/\s*inactive$/, ''));
-    expect(await page.locator('input[name="warranty"]').count()).toBe(1);
+    const form = page.getByTestId('update-product');
+    await form.waitFor();
+    expect(await form.locator('input[name="english_title"]').inputValue()).toBe(title.replace(/\s*inactive$/, ''));
+    expect(await form.locator('input[name="warranty"]').count()).toBe(1);
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL((u) => u.pathname === '/admin-electronics');
   });

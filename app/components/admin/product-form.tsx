@@ -34,7 +34,10 @@ export function productPayload(kind: ProductKind, form: HTMLFormElement): FormDa
   if (offer !== 'Flat Discount') fd.delete('flat_discount');
   if (!formText(form, 'units_sold')) fd.set('units_sold', '0');
   fd.set('type', kind.type);
-  fd.set('is_active', 'true');
+  // New products go on sale at once (spec §4); an update keeps what the "shown in the shop" box says.
+  const active = fd.get('is_active_box');
+  fd.delete('is_active_box');
+  fd.set('is_active', form.querySelector('input[name="is_active_box"]') ? String(active === 'on') : 'true');
   return fd;
 }
 
@@ -185,6 +188,13 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
           </label>
         )}
       </div>
+      {!creating && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="is_active_box" defaultChecked={product.is_active} />
+          Shown in the shop (active)
+          {!product.is_active && <span className="text-xs text-stone-500">— deactivated, e.g. when it was deleted while on orders</span>}
+        </label>
+      )}
       <FormError errors={e} />
       <div className="flex gap-2">
         <Button type="submit" disabled={form.busy}>

@@ -73,31 +73,31 @@ function ProfileDialog({ phone, name }: { phone: string; name: string }) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="flex min-h-screen bg-stone-100">
+    <div className="flex min-h-screen flex-col bg-stone-100 md:flex-row">
       <style>{HIDE_STORE_CHROME}</style>
-      <aside className="no-print sticky top-0 flex h-screen w-44 shrink-0 flex-col bg-stone-900 text-stone-100" data-testid="admin-sidebar">
-        <div className="border-b border-white/10 px-3 py-4">
+      <aside className="no-print top-0 z-30 flex shrink-0 flex-col bg-stone-900 text-stone-100 md:sticky md:h-screen md:w-44" data-testid="admin-sidebar">
+        <div className="hidden border-b border-white/10 px-3 py-4 md:block">
           <div className="text-base font-bold">{loaderData.shopName}</div>
           <div className="text-xs text-stone-400">Back office</div>
         </div>
-        <nav className="flex-1 overflow-y-auto py-2">
+        <nav className="flex overflow-x-auto py-1 md:block md:flex-1 md:overflow-y-auto md:py-2" aria-label="Back office">
           {LINKS.map(([to, label]) => (
             <NavLink
               key={to}
               to={to}
               end
               reloadDocument={to === '/'}
-              className={({ isActive }) => `block px-3 py-1.5 text-sm ${isActive && to !== '/' ? 'bg-brand font-semibold text-white' : 'hover:bg-white/10'}`}
+              className={({ isActive }) => `block px-3 py-1.5 text-sm whitespace-nowrap ${isActive && to !== '/' ? 'bg-brand font-semibold text-white' : 'hover:bg-white/10'}`}
             >
               {label}
             </NavLink>
           ))}
         </nav>
-        <div className="border-t border-white/10 p-2">
+        <div className="border-t border-white/10 p-1 md:p-2">
           <ProfileDialog phone={loaderData.user.phone_number} name={loaderData.user.name} />
         </div>
       </aside>
-      <main className="min-w-0 flex-1 p-5 print:p-0">
+      <main className="min-w-0 flex-1 p-3 md:p-5 print:p-0">
         <Outlet />
       </main>
     </div>
