@@ -15,7 +15,7 @@ function ChoiceList({ title, name, items, current, base }: { title: string; name
   return (
     <section className="card p-3">
       <h2 className="mb-2 text-sm font-bold">{title}</h2>
-      <ul className="max-h-64 space-y-0.5 overflow-y-auto text-sm" data-testid={`filter-${name}`}>
+      <ul className="max-h-36 space-y-0.5 overflow-y-auto text-sm md:max-h-64" data-testid={`filter-${name}`}>
         {items.map((c) => (
           <li key={c.id}>
             <Link

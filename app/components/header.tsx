@@ -194,11 +194,11 @@ export function Header({
             </NavLink>
           )}
           {user ? (
-            <button type="button" onClick={() => void signOut()} className="navl ml-auto">
+            <button type="button" onClick={() => void signOut()} className="navl ml-auto hidden sm:block">
               {t('সাইন আউট', 'Sign out')}
             </button>
           ) : (
-            <Link to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} className="navl ml-auto">
+            <Link to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} className="navl ml-auto hidden sm:block">
               {t('সাইন ইন', 'Sign in')}
             </Link>
           )}

@@ -9,6 +9,10 @@ export interface CardPerson {
   images: { thumb: string; card: string; detail: string } | null;
 }
 
+export function personFields<T extends CardPerson>(p: T): CardPerson {
+  return { id: p.id, name: p.name, alt_text: p.alt_text, images: p.images };
+}
+
 export function PersonCard({ person, base }: { person: CardPerson; base: '/authors' | '/publishers' }) {
   const t = useT();
   const href = `${base}/${encodeURIComponent(person.name)}`;

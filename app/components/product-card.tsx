@@ -21,6 +21,12 @@ export interface CardProduct {
   units_stock: number;
 }
 
+/** The fields a card shows (loaders send only these). */
+export function cardFields<T extends CardProduct>(p: T): CardProduct {
+  const { id, type, english_title, bangla_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock } = p;
+  return { id, type, english_title, bangla_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock };
+}
+
 export function OfferBadges({ p }: { p: Pick<CardProduct, 'percentage' | 'flat_discount'> }) {
   const lang = useLang();
   const n = (v: number) => (lang === 'bn' ? toBengaliDigits(v) : String(v));
@@ -81,20 +87,5 @@ export function ProductCard({ p, cut = false, eager = false, added }: { p: CardP
         )}
       </div>
     </article>
-  );
-}
-
-/** A grid of cards: 2 columns on phones, up to `cols` on large screens. */
-export function ProductGrid({ products, cols = 4, added }: { products: CardProduct[]; cols?: 4 | 5; added?: string }) {
-  const t = useT();
-  if (!products.length) return <p className="py-10 text-center text-stone-600">{t('কোন প্রোডাক্ট পাওয়া যায়নি।', 'No products found.')}</p>;
-  return (
-    <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 ${cols === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
-      {products.map((p, i) => (
-        <li key={p.id}>
-          <ProductCard p={p} eager={i < 4} added={added} />
-        </li>
-      ))}
-    </ul>
   );
 }

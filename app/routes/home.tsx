@@ -5,8 +5,8 @@ import type { loader as rootLoader } from '../root';
 import { cutTitle } from '../../domain/catalog';
 import { useT } from '../lib/i18n';
 import { Carousel } from '../components/carousel';
-import { ProductCard } from '../components/product-card';
-import { PersonGrid } from '../components/person-card';
+import { ProductCard, cardFields } from '../components/product-card';
+import { PersonGrid, personFields } from '../components/person-card';
 import { categoryPath } from '../components/header';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -15,7 +15,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.services.catalog.home(12);
+  const home = await context.services.catalog.home(12);
+  // Only what the cards show travels to the browser: the page stays light on a phone.
+  return {
+    banners: home.banners.map((b) => ({ id: b.id, image: b.image, images: b.images, alt_text: b.alt_text, url: b.url })),
+    sections: home.sections.map((s) => ({ id: s.id, name: s.name, products: s.products.map(cardFields) })),
+    authors: home.authors.slice(0, 6).map(personFields),
+    publishers: home.publishers.slice(0, 6).map(personFields),
+  };
 }
 
 function SectionHeading({ title, to }: { title: string; to: string }) {

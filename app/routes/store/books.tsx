@@ -4,7 +4,8 @@ import type { Route } from './+types/books';
 import { BOOKS_CATEGORY, MEGA_MENU_GROUPS } from '../../../domain/catalog';
 import { catalog, idParam, orderingOf, pageOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
-import { ProductGrid } from '../../components/product-card';
+import { cardFields } from '../../components/product-card';
+import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     count: list.count,
-    results: list.results,
+    results: list.results.map(cardFields),
     page: page.page,
     author,
     publisher,

@@ -3,7 +3,8 @@ import { Link, data } from 'react-router';
 import type { Route } from './+types/category';
 import { catalog, idParam, orderingOf, pageOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
-import { ProductGrid } from '../../components/product-card';
+import { cardFields } from '../../components/product-card';
+import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
@@ -33,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     category: { id: list.category.id, name: list.category.name, parent_name: list.category.parent_name },
     children: (tree?.children ?? []).map((ch) => ({ id: ch.id, name: ch.name })),
     count: list.count,
-    results: list.results,
+    results: list.results.map(cardFields),
     page: page.page,
     author,
     publisher,

@@ -3,7 +3,8 @@ import { data } from 'react-router';
 import type { Route } from './+types/person-books';
 import { catalog, orderingOf, pageOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
-import { ProductGrid } from '../../components/product-card';
+import { cardFields } from '../../components/product-card';
+import { ProductGrid } from '../../components/product-grid';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
 
@@ -20,11 +21,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (kind === 'authors') {
     const list = await c.productsOfAuthor(params.name, { ordering, page });
     if (!list) throw data(null, { status: 404 });
-    return { kind, person: list.author, count: list.count, results: list.results, page: page.page, ordering: ordering ?? '' };
+    return { kind, person: list.author, count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
   }
   const list = await c.productsOfPublisher(params.name, { ordering, page });
   if (!list) throw data(null, { status: 404 });
-  return { kind, person: list.publisher, count: list.count, results: list.results, page: page.page, ordering: ordering ?? '' };
+  return { kind, person: list.publisher, count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
 }
 
 export default function PersonBooks({ loaderData: d }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/search';
 import { catalog } from './catalog.server';
 import { useT } from '../../lib/i18n';
-import { ProductGrid } from '../../components/product-card';
+import { ProductGrid } from '../../components/product-grid';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);

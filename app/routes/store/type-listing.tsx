@@ -2,7 +2,8 @@
 import type { Route } from './+types/type-listing';
 import { catalog, orderingOf, pageOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
-import { ProductGrid } from '../../components/product-card';
+import { cardFields } from '../../components/product-card';
+import { ProductGrid } from '../../components/product-grid';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ordering = orderingOf(url);
   const page = pageOf(url);
   const list = await catalog(context).productsOfType(type, { ordering, page });
-  return { type, count: list.count, results: list.results, page: page.page, ordering: ordering ?? '' };
+  return { type, count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
 }
 
 export default function TypeListing({ loaderData: d }: Route.ComponentProps) {
