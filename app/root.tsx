@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { BOOKS_CATEGORY } from '../domain/catalog';
 import { LangProvider, langFromCookie, useT } from './lib/i18n';
@@ -44,6 +44,9 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang = data?.lang ?? 'bn';
+  // The back office has its own frame. The shop's header and footer stay in the page, hidden,
+  // because their server-rendered parts cannot be rebuilt in the browser.
+  const backOffice = useMatches().some((m) => m.id === 'routes/admin/layout');
   return (
     <html lang={lang}>
       <head>
@@ -57,11 +60,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
             {lang === 'en' ? 'Skip to content' : 'মূল অংশে যান'}
           </a>
-          {data && <Header settings={data.settings} user={data.user} logo={data.logo} menu={data.menu} lang={lang} />}
+          <div hidden={backOffice}>{data && <Header settings={data.settings} user={data.user} logo={data.logo} menu={data.menu} lang={lang} />}</div>
           <div id="main" className="flex-1">
             {children}
           </div>
-          {data && <ServerOnly>{import.meta.env.SSR && <Footer settings={data.settings} />}</ServerOnly>}
+          <div hidden={backOffice}>{data && <ServerOnly>{import.meta.env.SSR && <Footer settings={data.settings} />}</ServerOnly>}</div>
           <ScrollTopButton />
           <Notices />
         </LangProvider>
