@@ -111,7 +111,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       </Panel>
       <Panel title={search ? `Categories matching “${search}”` : 'Category list'}>
         <Table head={['ID', 'Name', 'Parent', 'Total Children', 'Edit', 'Delete']} testId="category-list">
-          {results.length === 0 && <Empty colSpan={6} />}
+          {results.length === 0 && <Empty colSpan={6} text={search ? undefined : 'Nothing here yet.'} />}
           {results.map((c) => (
             <tr key={c.id}>
               <td>{c.id}</td>

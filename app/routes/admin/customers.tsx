@@ -26,7 +26,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       </Panel>
       <Panel title={search ? `Customers matching “${search}”` : 'Customer list'}>
         <Table head={['ID', 'Name', 'Phone', 'Status', 'Joined']} testId="customer-list">
-          {results.length === 0 && <Empty colSpan={5} />}
+          {results.length === 0 && <Empty colSpan={5} text={search ? undefined : 'Nothing here yet.'} />}
           {results.map((u) => (
             <tr key={u.id}>
               <td>{u.id}</td>

@@ -6,8 +6,14 @@ import { PageTitle } from '../../components/admin/ui';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return { counts: await context.services.catalogAdmin.dashboard() };
+  const admin = requireAdminPage(context, request);
+  const one = { page: 1, size: 1, offset: 0 };
+  const [counts, pending, failed] = await Promise.all([
+    context.services.catalogAdmin.dashboard(),
+    context.services.orders.listOrders(admin, { status: 'Pending' }, one),
+    context.services.sms.list({ status: 'failed' }, one),
+  ]);
+  return { counts, pending: pending.count, failedSms: failed.count };
 }
 
 export function meta() {
@@ -29,6 +35,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle>Dashboard</PageTitle>
+      {(loaderData.pending > 0 || loaderData.failedSms > 0) && (
+        <div className="mb-4 flex flex-wrap gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="attention">
+          <strong>Needs attention:</strong>
+          {loaderData.pending > 0 && (
+            <Link className="text-brand underline" to="/admin-orders?status=Pending">
+              {loaderData.pending} pending order{loaderData.pending === 1 ? '' : 's'}
+            </Link>
+          )}
+          {loaderData.failedSms > 0 && (
+            <Link className="text-red-800 underline" to="/admin-sms?status=failed">
+              {loaderData.failedSms} failed text message{loaderData.failedSms === 1 ? '' : 's'}
+            </Link>
+          )}
+        </div>
+      )}
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map(([label, value, to]) => (
           <li key={label}>

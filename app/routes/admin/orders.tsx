@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/orders';
 import { listParams, requireAdminPage } from './guard.server';
-import { isFinal, type OrderStatus } from '../../../domain/orders';
+import { ORDER_STATUSES, isFinal, type OrderStatus } from '../../../domain/orders';
 import { sendApi } from '../../components/admin/api';
 import { notify } from '../../components/notices';
 import { Button, Empty, PageTitle, Pager, Panel, SearchBox, Table, useConfirm } from '../../components/admin/ui';
@@ -16,8 +16,10 @@ export { ErrorBoundary } from '../../components/admin/error-page';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const { page, search } = listParams(request);
-  const list = await context.services.orders.listOrders(user, { search: search || undefined, ordering: '-id' }, page);
-  return { search, page: page.page, count: list.count, results: list.results };
+  const raw = new URL(request.url).searchParams.get('status') ?? '';
+  const status = (ORDER_STATUSES as readonly string[]).includes(raw) ? (raw as OrderStatus) : undefined;
+  const list = await context.services.orders.listOrders(user, { search: search || undefined, status, ordering: '-id' }, page);
+  return { search, status: status ?? '', page: page.page, count: list.count, results: list.results };
 }
 
 export function meta() {
@@ -73,16 +75,29 @@ function StatusButtons({ id, status }: { id: number; status: OrderStatus }) {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { search, results, count, page } = loaderData;
+  const { search, status, results, count, page } = loaderData;
+  const tab = (value: string) => {
+    const params = new URLSearchParams();
+    if (search) params.set('search', search);
+    if (value) params.set('status', value);
+    return `?${params.toString()}`;
+  };
   return (
     <>
       <PageTitle>Orders</PageTitle>
       <Panel>
         <SearchBox placeholder="Search by customer phone or name" defaultValue={search} />
+        <nav className="mt-3 flex flex-wrap gap-1 text-sm" aria-label="Status">
+          {['', ...ORDER_STATUSES].map((s) => (
+            <Link key={s || 'all'} to={tab(s)} aria-current={s === status ? 'page' : undefined} className={`rounded-full border px-3 py-0.5 ${s === status ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white hover:bg-stone-100'}`}>
+              {s || 'All'}
+            </Link>
+          ))}
+        </nav>
       </Panel>
       <Panel title={search ? `Orders matching “${search}”` : 'Order list'}>
         <Table head={['ID', 'Date', 'Name', 'Phone', 'Delivery / payment', 'Total', 'Status', 'Actions']} testId="order-list">
-          {results.length === 0 && <Empty colSpan={8} />}
+          {results.length === 0 && <Empty colSpan={8} text={search ? undefined : 'Nothing here yet.'} />}
           {results.map((o) => (
             <tr key={o.id} data-testid="order-row" data-order-id={o.id}>
               <td>{o.id}</td>

@@ -50,7 +50,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
       </Panel>
       <Panel title={search ? `${Label}s matching “${search}”` : `${Label} list`}>
         <Table head={['ID', 'Image', 'Name', 'Description', 'Edit', 'Delete']} testId={`${kind}-list`}>
-          {results.length === 0 && <Empty colSpan={6} />}
+          {results.length === 0 && <Empty colSpan={6} text={search ? undefined : 'Nothing here yet.'} />}
           {results.map((p) => (
             <tr key={p.id}>
               <td>{p.id}</td>
