@@ -330,6 +330,26 @@ describe('back office', () => {
     expect(settings.body.delivery_options[1]?.charge).toBe(90);
   });
 
+  it('lists the customer, and makes an admin (the server refusing a taken phone keeps what was typed)', async () => {
+    await page.goto(url(`/admin-customers?search=${CUSTOMER.phone_number}`), { waitUntil: 'networkidle' });
+    const row = page.getByTestId('customer-list').locator('tbody tr').first();
+    expect(await row.innerText()).toContain(CUSTOMER.phone_number);
+    expect(await row.innerText()).toContain('Customer');
+
+    await page.goto(url('/make-admin'), { waitUntil: 'networkidle' });
+    const form = page.getByTestId('make-admin');
+    await form.locator('input[name="name"]').fill('Second Admin');
+    await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
+    await form.locator('input[name="password"]').fill('second-admin-pass');
+    await form.getByRole('button', { name: 'Create admin' }).click();
+    await expect.poll(() => form.getByTestId('error-phone_number').innerText()).toContain('Phone Number is already exist!');
+    expect(await form.locator('input[name="name"]').inputValue()).toBe('Second Admin');
+    await form.locator('input[name="phone_number"]').fill('01911222333');
+    await form.getByRole('button', { name: 'Create admin' }).click();
+    await notice('Admin created Successfully!');
+    await expect.poll(() => page.getByTestId('admin-list').innerText()).toContain('01911222333');
+  });
+
   it('shows a customer the 403 page on /admin-books', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const res = await ctx.request.post(url('/login/'), { data: { phone_number: CUSTOMER.phone_number, password: CUSTOMER.password } });
