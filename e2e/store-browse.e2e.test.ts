@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
 
 describe('storefront browsing', () => {
   let server: RunningServer;
@@ -163,6 +163,21 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
+  it('shows the admin icon and the order link to a signed-in admin, and signs out to home', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const login = await context.request.post(`${server.baseUrl}/login/`, { data: { phone_number: ADMIN.phone, password: ADMIN.password } });
+    expect(login.status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/books`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'অ্যাডমিন' }).waitFor();
+    expect(await page.getByRole('link', { name: 'অর্ডার', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'সাইন আউট' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('link', { name: 'সাইন ইন' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'অ্যাডমিন' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('switches to English and remembers it', async () => {
     const { page } = await open('/books');
     await page.getByTestId('lang-switch').click();
@@ -174,13 +189,15 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
-  it('takes phone-width screenshots of home, listing and product', async () => {
-    for (const [path, name] of [
-      ['/', 'store-home-360'],
-      ['/books', 'store-books-360'],
-      ['/books/1', 'store-product-360'],
+  it('fits phone and tablet widths without sideways scrolling (screenshots of home, listing and product)', async () => {
+    for (const [path, name, width] of [
+      ['/', 'store-home-360', 360],
+      ['/books', 'store-books-360', 360],
+      ['/books/1', 'store-product-360', 360],
+      ['/', 'store-home-768', 768],
+      ['/books', 'store-books-768', 768],
     ] as const) {
-      const { page, errors } = await open(path, 360);
+      const { page, errors } = await open(path, width);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, name);

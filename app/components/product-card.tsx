@@ -69,7 +69,7 @@ export function ProductCard({ p, cut = false, eager = false, added }: { p: CardP
       </h3>
       <Price regular={p.regular_price} discount={p.discount_price} className="mt-1 text-sm" />
       <LowStock stock={p.units_stock} />
-      <div className="mt-auto flex items-center gap-1 pt-2">
+      <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
         <Link to={href} className="btn-line">
           {t('বিস্তারিত', 'Read more')}
         </Link>
