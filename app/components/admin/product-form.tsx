@@ -11,7 +11,10 @@ import type { ApiProduct } from '../../../server/catalog/serialize';
 import { categoryOptions, type CategoryLike } from './category-options';
 import type { ProductKind } from './product-kinds';
 import { checkWith, formValues, type FieldErrors } from './api';
+import { notify } from '../notices';
 import { Button, FormError, ImageInput, LinkButton, SelectField, TextArea, TextField, formText, multipart, useApiForm } from './ui';
+
+const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
 export interface ProductFormProps {
   kind: ProductKind;
@@ -178,7 +181,20 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
         {isBook && (
           <label className="block text-sm">
             <span className="font-medium">Sample PDF (optional)</span>
-            <input name="pdf" type="file" accept="application/pdf,.pdf" className="mt-1 block w-full text-sm" />
+            <input
+              name="pdf"
+              type="file"
+              accept="application/pdf,.pdf"
+              className="mt-1 block w-full text-sm"
+              onChange={(ev) => {
+                const f = ev.target.files?.[0];
+                const bad = !f ? null : f.type !== 'application/pdf' ? 'Choose a PDF file.' : f.size > MAX_PDF_BYTES ? 'The PDF is over 10 MB.' : null;
+                if (bad) {
+                  ev.target.value = '';
+                  notify(bad, 'error');
+                }
+              }}
+            />
             {product?.pdf && (
               <a className="text-xs text-brand underline" href={product.pdf} target="_blank" rel="noreferrer">
                 current PDF

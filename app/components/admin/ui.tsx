@@ -359,6 +359,7 @@ export function useApiForm(opts: {
     if (Object.keys(local).length) {
       setErrors(local);
       notify('Please correct the marked fields.', 'error');
+      focusFirstInvalid(form);
       return;
     }
     setBusy(true);
@@ -368,6 +369,7 @@ export function useApiForm(opts: {
     if (!res.ok) {
       setErrors(res.errors);
       notify(res.message || `The server refused (${res.status}).`, 'error', 6000);
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});
@@ -382,8 +384,30 @@ export function useApiForm(opts: {
   return { errors, setErrors, busy, onSubmit };
 }
 
+/** Beside the submit button: what is wrong, all of it (a long form's first error may be off screen). */
 export function FormError({ errors }: { errors: FieldErrors }) {
-  return <FieldError errors={errors} name="non_field_errors" />;
+  const entries = Object.entries(errors).filter(([, list]) => list.length);
+  if (!entries.length) return null;
+  return (
+    <div className="rounded border border-red-200 bg-red-50 px-3 py-2 text-xs text-red-800" role="alert" data-testid="form-errors">
+      <ul className="list-inside list-disc">
+        {entries.map(([field, list]) => (
+          <li key={field}>
+            {field === 'non_field_errors' ? '' : `${field.replace(/_/g, ' ')}: `}
+            {list.join(' ')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function focusFirstInvalid(form: HTMLFormElement) {
+  requestAnimationFrame(() => {
+    const el = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    el?.focus();
+    el?.scrollIntoView({ block: 'center' });
+  });
 }
 
 export function formText(form: HTMLFormElement, name: string): string {
