@@ -24,7 +24,6 @@ export function PersonCard({ person, base }: { person: CardPerson; base: '/autho
         width={96}
         height={96}
         loading="lazy"
-        decoding="async"
         className="size-24 rounded-full bg-stone-100 object-cover"
       />
       <h3 className="mt-2 text-sm font-semibold">

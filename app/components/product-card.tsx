@@ -55,7 +55,6 @@ export function ProductCard({ p, cut = false, eager = false, added }: { p: CardP
           width={360}
           height={480}
           loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
           className="aspect-[3/4] w-full rounded bg-stone-100 object-cover"
         />
         <span className="absolute left-1 top-1 flex flex-col items-start gap-1">
