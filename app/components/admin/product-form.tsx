@@ -119,7 +119,9 @@ function OfferFields({ errors, product }: { errors: FieldErrors; product?: Produ
       <div className="text-sm sm:col-span-2">
         <span className="font-medium">Discount price</span>
         <p className="mt-1 rounded bg-stone-100 px-2 py-1.5" data-testid="discount-preview">
-          {preview ? (
+          {preview && preview.discount_price <= 0 && Number(regular) > 0 ? (
+            <span className="text-red-700">The discount must be less than the regular price.</span>
+          ) : preview ? (
             <>
               <span className="font-bold text-red-700">৳ {preview.discount_price}</span>
               {Number(regular) > 0 && <span className="ml-2 text-stone-500 line-through">৳ {Number(regular)}</span>}
