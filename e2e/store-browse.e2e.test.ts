@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
 
+/** '১২৩' or '123' → 123. */
+const number = (text: string | null) => Number((text ?? '').replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))).replace(/\D/g, '') || 'NaN');
+
 describe('storefront browsing', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -108,7 +111,7 @@ describe('storefront browsing', () => {
     await page.locator('[data-testid="filter-author"] a[aria-current="true"]').waitFor();
     expect(page.url()).not.toContain('ordering');
     const authorUrl = page.url();
-    const count = Number(((await page.getByTestId('result-count').textContent()) ?? '').replace(/\D/g, '') || 'NaN');
+    const count = number(await page.getByTestId('result-count').textContent());
     expect(count).toBeGreaterThan(0);
     await page.selectOption('#ordering', 'regular_price');
     await page.waitForURL(/ordering=regular_price/);
@@ -128,7 +131,7 @@ describe('storefront browsing', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid^="filter-"] a[aria-current]'));
     // The state is shareable: the author page reloads to the same list.
     await page.goto(authorUrl);
-    expect(Number(((await page.getByTestId('result-count').textContent()) ?? '').replace(/\D/g, ''))).toBe(count);
+    expect(number(await page.getByTestId('result-count').textContent())).toBe(count);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/books';
 import { BOOKS_CATEGORY, MEGA_MENU_GROUPS } from '../../../domain/catalog';
 import { catalog, idParam, orderingOf, pageOf } from './catalog.server';
-import { useT } from '../../lib/i18n';
+import { toBengaliDigits, useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
@@ -92,7 +92,7 @@ export default function Books({ loaderData: d }: Route.ComponentProps) {
         <section aria-label={t('বইয়ের তালিকা', 'Book list')}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-stone-600" data-testid="result-count">
-              {t(`মোট ${d.count}টি বই`, `${d.count} books`)}
+              {t(`মোট ${toBengaliDigits(d.count)}টি বই`, `${d.count} books`)}
             </p>
             <SortSelect value={d.ordering} />
           </div>

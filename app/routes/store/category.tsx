@@ -2,7 +2,7 @@
 import { Link, data } from 'react-router';
 import type { Route } from './+types/category';
 import { catalog, idParam, orderingOf, pageOf } from './catalog.server';
-import { useT } from '../../lib/i18n';
+import { toBengaliDigits, useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
@@ -74,7 +74,7 @@ export default function Category({ loaderData: d }: Route.ComponentProps) {
         <section aria-label={t('বইয়ের তালিকা', 'Book list')}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-stone-600" data-testid="result-count">
-              {t(`মোট ${d.count}টি`, `${d.count} items`)}
+              {t(`মোট ${toBengaliDigits(d.count)}টি`, `${d.count} items`)}
             </p>
             <SortSelect value={d.ordering} />
           </div>

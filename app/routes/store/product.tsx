@@ -205,6 +205,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <div role="tabpanel" id="panel-desc" aria-labelledby="tab-desc" hidden={tab !== 'desc'} className="tabpanel whitespace-pre-line leading-relaxed">
           {p.description || t('কোন বিবরণ নেই।', 'No description.')}
         </div>
+        {/* Without JavaScript the tabs cannot switch: show the description below instead. */}
+        <noscript>
+          <div className="tabpanel mt-2 whitespace-pre-line">{p.description}</div>
+        </noscript>
       </section>
     </main>
   );
