@@ -36,7 +36,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(BUILD_DIR, 'server-main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

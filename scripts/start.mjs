@@ -26,5 +26,7 @@ if (!builtAt || changedAt > builtAt || !fs.existsSync(path.join(buildDir, 'serve
 }
 
 if (process.argv.includes('--build-only')) process.exit(0);
+// React renders in production mode unless told otherwise (development mode is several times slower).
+process.env.NODE_ENV ??= 'production';
 process.chdir(root);
 await import(path.join(buildDir, 'server-main.js'));
