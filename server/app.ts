@@ -33,6 +33,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     // Only a reverse proxy we trust may tell us the client's address (rate limits depend on it).
     trustProxy: services.config.trustProxy,
+    // Every route answers with and without its trailing slash (the first version used both).
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // Requests that never finish must not hold a connection for ever.
     requestTimeout: 60_000,

@@ -110,9 +110,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return envelope(request, page, count, results);
   };
   app.get('/api/user/', { preHandler: requireUser }, listUsers);
-  app.get('/api/user', { preHandler: requireUser }, listUsers);
 
   const me = async (request: FastifyRequest) => request.user;
   app.get('/api/me/', { preHandler: requireUser }, me);
-  app.get('/api/me', { preHandler: requireUser }, me);
 };

@@ -55,10 +55,6 @@ function fileOf(v: unknown): Upload | undefined {
   return isUpload(v) ? v : undefined;
 }
 
-/** Registers a handler at a path with and without its trailing slash. */
-function both(path: string): string[] {
-  return path.endsWith('/') ? [path, path.slice(0, -1)] : [path, `${path}/`];
-}
 
 export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
@@ -79,7 +75,8 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
     });
   }
 
-  for (const path of both('/api/product/:id/')) {
+  {
+    const path = '/api/product/:id/';
     app.put(path, admin, async (request) => {
       const id = idParam(request);
       const type = await writes.productType(id);
@@ -109,7 +106,8 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
       const item = await p.create(form, fileOf(form.image));
       return reply.status(201).send({ status: 201, message: `${p.Noun} added Successfully!`, [p.kind]: item });
     });
-    for (const path of both(`/api/${p.kind}/:id/`)) {
+    {
+    const path = `/api/${p.kind}/:id/`;
       app.put(path, admin, async (request) => {
         const id = idParam(request);
         const form = personFormSchema(p.kind, 'update').parse(await readForm(request, ['image']));
@@ -141,11 +139,13 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
     return { status: 200, message: 'Category deleted!' };
   };
   // By name, as the first version addressed them (spec §7), and by id.
-  for (const path of both('/category/:name/')) {
+  {
+    const path = '/category/:name/';
     app.put(path, admin, async (request) => updateCategory(await writes.categoryIdByName(nameParam(request)), request));
     app.delete(path, admin, async (request) => deleteCategory(await writes.categoryIdByName(nameParam(request)), request));
   }
-  for (const path of both('/api/category/:id/')) {
+  {
+    const path = '/api/category/:id/';
     app.put(path, admin, async (request) => updateCategory(idParam(request), request));
     app.delete(path, admin, async (request) => deleteCategory(idParam(request), request));
   }
@@ -161,13 +161,15 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
     const banner = await writes.createBanner(form, fileOf(form.image) as Upload);
     return reply.status(201).send({ status: 201, message: 'Banner added Successfully!', banner });
   });
-  for (const path of both('/api/logo/:id/')) {
+  {
+    const path = '/api/logo/:id/';
     app.delete(path, admin, async (request) => {
       await writes.deleteLogo(idParam(request));
       return { status: 200, message: 'Logo deleted!' };
     });
   }
-  for (const path of both('/api/banner/:id/')) {
+  {
+    const path = '/api/banner/:id/';
     app.delete(path, admin, async (request) => {
       await writes.deleteBanner(idParam(request));
       return { status: 200, message: 'Banner deleted!' };
@@ -175,7 +177,8 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
   }
 
   // ---- dashboard (run-contract.md) ----------------------------------------------------------
-  for (const path of both('/api/dashboard/')) {
+  {
+    const path = '/api/dashboard/';
     app.get(path, admin, async () => writes.dashboard());
   }
 };

@@ -113,10 +113,9 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const { catalog } = services;
   const answer = createAnswerCache(services);
 
-  /** Registers a GET at `path` and at the same path without its trailing slash (or with one). */
+  /** Registers a public GET answered through the answer cache. */
   function get(app: FastifyInstance, path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-    const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
-    for (const url of [path, other]) app.get(url, (request, reply) => answer(request, reply, () => handler(request, reply)));
+    app.get(path, (request, reply) => answer(request, reply, () => handler(request, reply)));
   }
 
   /** The catalogue routes answer a plain array, or the envelope when a page is asked for. */

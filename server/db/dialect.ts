@@ -1,8 +1,9 @@
 /**
- * Every difference between SQLite and PostgreSQL that the code needs lives here or in a
- * module's own dialect file (search): column types in migrations, and "now" values.
+ * Every statement that must be written differently for SQLite and PostgreSQL lives here (the
+ * search module keeps its own two strategies, and migrations choose column types here too).
+ * Nothing else in the code compares dialect names.
  */
-import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from './database';
 
 /** Auto-increment integer primary key. */
@@ -19,4 +20,24 @@ export function timestampType(dialect: DialectName): 'timestamptz' | 'text' {
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/**
+ * An ISO timestamp as a value to compare with a timestamp column inside raw SQL. PostgreSQL
+ * cannot compare timestamptz with an untyped text parameter in every position (CASE, excluded.*),
+ * so the parameter is cast there; SQLite stores ISO text and compares it as text.
+ */
+export function timestampParam(dialect: DialectName, iso: string): RawBuilder<string> {
+  return dialect === 'postgres' ? sql<string>`${iso}::timestamptz` : sql<string>`${iso}`;
+}
+
+/**
+ * Makes the calling transaction the only writer of `table` until it ends, while readers go on.
+ * SQLite already runs one write transaction at a time, so there is nothing to do; PostgreSQL
+ * takes a self-conflicting SHARE ROW EXCLUSIVE lock.
+ */
+export async function lockTableForWriters(trx: Kysely<unknown>, dialect: DialectName, table: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`Not a table name: ${table}`);
+  await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
 }

@@ -1,25 +1,25 @@
-/** The list envelope of decisions §2: `{count, next, previous, results}`, 20 a page, `page_size` up to 100. */
-import { z } from 'zod';
+/**
+ * How the REST routes read a request's query and path, and answer a list. The schemas are the
+ * shared ones of domain/queries.ts, so the pages' loaders read URLs the same way.
+ * The list envelope is `{count, next, previous, results}`, 20 a page.
+ */
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { notFound } from './errors';
+import { parseId, queryValues, type Page } from '../../domain/queries';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+export { pageQuery, toPage, type Page } from '../../domain/queries';
 
-export const pageQuery = z.object({
-  page: z.coerce.number({ message: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be 1 or more.').optional(),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `page_size must be at most ${MAX_PAGE_SIZE}.`).optional(),
-});
-
-export interface Page {
-  page: number;
-  size: number;
-  offset: number;
+/** The request's query read with `schema`; a refused value answers 400 with per-field messages. */
+export function readQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.infer<S> {
+  return schema.parse(queryValues(request.query as Record<string, unknown>));
 }
 
-export function toPage(q: { page?: number | undefined; page_size?: number | undefined }): Page {
-  const page = q.page ?? 1;
-  const size = q.page_size ?? DEFAULT_PAGE_SIZE;
-  return { page, size, offset: (page - 1) * size };
+/** The `:id` (or another) path parameter as an id; anything that is not a plausible id is simply not found. */
+export function readId(request: FastifyRequest, notFoundMessage = 'Not found.', param = 'id'): number {
+  const id = parseId((request.params as Record<string, unknown>)[param]);
+  if (id === null) throw notFound(notFoundMessage);
+  return id;
 }
 
 export interface Envelope<T> {

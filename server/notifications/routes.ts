@@ -21,5 +21,4 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
     return envelope(request, page, count, results);
   };
   app.get('/api/sms/', { preHandler: requireAdmin }, list);
-  app.get('/api/sms', { preHandler: requireAdmin }, list);
 };

@@ -38,7 +38,8 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     return orders.checkout(request.user!, request.body ?? {}, Array.isArray(header) ? header[0] : header);
   });
 
-  for (const url of ['/api/order/', '/api/order']) {
+  {
+    const url = '/api/order/';
     app.get(url, { preHandler: requireUser }, async (request) => {
       const q = orderListQuery.parse(request.query);
       const page = toPage(q);
@@ -47,7 +48,8 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     });
   }
 
-  for (const url of ['/api/order/:id/', '/api/order/:id']) {
+  {
+    const url = '/api/order/:id/';
     app.get(url, { preHandler: requireUser }, async (request) => {
       const order = await orders.getOrder(request.user!, parseId(request));
       if (!order) throw notFound('Order not found.');
@@ -60,7 +62,8 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     });
   }
 
-  for (const url of ['/api/order/:id/invoice/', '/api/order/:id/invoice']) {
+  {
+    const url = '/api/order/:id/invoice/';
     app.get(url, { preHandler: requireAdmin }, async (request) => {
       const invoice = await orders.invoice(parseId(request));
       if (!invoice) throw notFound('Order not found.');
@@ -68,7 +71,8 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     });
   }
 
-  for (const url of ['/api/orderItem/', '/api/orderItem']) {
+  {
+    const url = '/api/orderItem/';
     app.get(url, { preHandler: requireUser }, async (request) => {
       const q = itemListQuery.parse(request.query);
       const page = toPage(q);

@@ -1,0 +1,75 @@
+/**
+ * The one reading of ids, pages and filters in URLs, shared by the REST routes (which answer a
+ * bad value with 400 or 404) and the page loaders (which fall back to the default instead).
+ * Every list is paged the same way: 20 a page, `page_size` up to 100, page numbers up to
+ * 100,000 (beyond that an OFFSET costs more than anybody reads).
+ */
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE = 100_000;
+/** The largest id a 32-bit integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+export interface Page {
+  page: number;
+  size: number;
+  offset: number;
+}
+
+const wholeNumber = (what: string) => z.coerce.number({ message: `${what} must be a whole number.` }).int(`${what} must be a whole number.`);
+
+/** A record id in a path or query: a whole number from 1 to MAX_ID. */
+export const idSchema = wholeNumber('The id').min(1, 'The id must be 1 or more.').max(MAX_ID, 'The id is too large.');
+
+/** `?page=&page_size=`: the paging part of every list query. */
+export const pageQuery = z.object({
+  page: wholeNumber('page').min(1, 'page must be 1 or more.').max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`).optional(),
+  page_size: wholeNumber('page_size').min(1, 'page_size must be 1 or more.').max(MAX_PAGE_SIZE, `page_size must be at most ${MAX_PAGE_SIZE}.`).optional(),
+});
+
+/** `true`/`false` as the first version sent them (also `True`, `1`, `0`). */
+export const flagSchema = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'], { message: 'Must be true or false.' })
+  .transform((v) => v === 'true' || v === 'True' || v === '1');
+
+/** A search box's text. */
+export const searchTerm = z.string().max(200, 'At most 200 characters.');
+
+export function toPage(q: { page?: number | undefined; page_size?: number | undefined }, size = DEFAULT_PAGE_SIZE): Page {
+  const page = q.page ?? 1;
+  const pageSize = q.page_size ?? size;
+  return { page, size: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** Query values as a plain object; an empty value (`?category=`) means "not given". */
+export function queryValues(source: URLSearchParams | Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const entries = source instanceof URLSearchParams ? [...source.entries()] : Object.entries(source ?? {});
+  return Object.fromEntries(entries.filter(([, v]) => v !== '' && v !== undefined));
+}
+
+/** An id from a path, or null when it is not a plausible id (callers answer 404). */
+export function parseId(raw: unknown): number | null {
+  const parsed = idSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * For page loaders: the URL's values read with a route's schema, leniently. A value the schema
+ * refuses is dropped (a bad `?page=` is page 1), so a mistyped link still shows a page.
+ */
+export function lenientQuery<S extends z.ZodObject>(schema: S, url: URL): z.infer<S> {
+  const values = queryValues(url.searchParams);
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  const kept = Object.fromEntries(Object.entries(values).filter(([k]) => !bad.has(k)));
+  const again = schema.safeParse(kept);
+  return again.success ? again.data : (schema.parse({}) as z.infer<S>);
+}
+
+/** A loader's `?page=` (bad or missing: page 1) as a Page of `size`. */
+export function pageOfUrl(url: URL, size = DEFAULT_PAGE_SIZE): Page {
+  return toPage({ page: lenientQuery(pageQuery, url).page }, size);
+}
