@@ -2,7 +2,7 @@
 // Env: BENCH_SECONDS (4), BENCH_CONCURRENCY (16), BENCH_DB=sqlite|postgres (both),
 // BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a
 // database is created there for the run and dropped). The bench itself is TypeScript
-// (server/orders/harness/bench.ts); it is bundled here so that it runs with plain Node.
+// (scripts/bench/checkout.ts); it is bundled here so that it runs with plain Node.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const outfile = path.join(root, 'node_modules/.cache/haat-orders', `bench-${process.pid}.mjs`);
 fs.mkdirSync(path.dirname(outfile), { recursive: true });
 await build({
-  entryPoints: [path.join(root, 'server/orders/harness/bench.ts')],
+  entryPoints: [path.join(root, 'scripts/bench/checkout.ts')],
   outfile,
   bundle: true,
   platform: 'node',

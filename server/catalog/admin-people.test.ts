@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { nowIso } from '../db/dialect';
-import { filesOfImageUrl, mediaFiles, multipart, pngFile } from '../media/test-helpers';
+import { filesOfImageUrl, mediaFiles, multipart, pngFile } from '../test/media-fixtures';
 
 describe(`admin authors, publishers, logos, banners and dashboard (${testDialect})`, () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { nowIso } from '../db/dialect';
-import { filesOfImageUrl, mediaFiles, multipart, pdfBytes, pngFile } from '../media/test-helpers';
+import { filesOfImageUrl, mediaFiles, multipart, pdfBytes, pngFile } from '../test/media-fixtures';
 
 describe(`admin product writes (${testDialect})`, () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { nowIso } from '../db/dialect';
-import { hugePngHeader, mediaFiles, multipart, pdfBytes, pngBytes, pngFile, type FilePart } from '../media/test-helpers';
+import { hugePngHeader, mediaFiles, multipart, pdfBytes, pngBytes, pngFile, type FilePart } from '../test/media-fixtures';
 
 /** Bad uploads (decisions §3.7): each answers 4xx, never 5xx, and leaves no file under DATA_DIR/media. */
 describe(`admin uploads are judged by content (${testDialect})`, () => {

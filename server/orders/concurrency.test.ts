@@ -10,8 +10,8 @@ import { createTestDatabase, testDialect, type TestDatabase } from '../test/data
 import { loadConfig } from '../config';
 import { buildApp } from '../app';
 import { createServices } from '../services';
-import { checkoutBody, insertCustomers, insertProduct } from './testing';
-import { bundleServer, startServer, type ServerProcess } from './harness/processes';
+import { checkoutBody, insertCustomers, insertProduct } from '../test/orders-fixtures';
+import { bundleServer, startServer, type ServerProcess } from '../test/harness/processes';
 
 const CUSTOMERS = 200;
 const STOCK = 10;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { MESSAGES } from '../../domain/orders';
-import { checkoutBody, insertProduct } from './testing';
+import { checkoutBody, insertProduct } from '../test/orders-fixtures';
 
 type Signed = Awaited<ReturnType<TestApp['signIn']>>;
 

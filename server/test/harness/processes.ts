@@ -21,7 +21,7 @@ export async function bundleServer(): Promise<string> {
   const outfile = path.join(ROOT, 'node_modules/.cache/haat-orders', `serve-${process.pid}.mjs`);
   fs.mkdirSync(path.dirname(outfile), { recursive: true });
   await build({
-    entryPoints: [path.join(ROOT, 'server/orders/harness/serve.ts')],
+    entryPoints: [path.join(ROOT, 'server/test/harness/serve.ts')],
     outfile,
     bundle: true,
     platform: 'node',

@@ -5,9 +5,9 @@
  * checks that stock + units_sold still add up and that every 200 made exactly one order.
  */
 import fs from 'node:fs';
-import { createTestDatabase } from '../../test/database';
-import { bundleServer, startServer, type ServerProcess } from './processes';
-import { checkoutBody, insertCustomers, insertProduct } from '../testing';
+import { createTestDatabase } from '../../server/test/database';
+import { bundleServer, startServer, type ServerProcess } from '../../server/test/harness/processes';
+import { checkoutBody, insertCustomers, insertProduct } from '../../server/test/orders-fixtures';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
