@@ -1,7 +1,7 @@
 /**
- * The account forms' schemas, shared by the pages and the API (decisions §3.2–3.4, §5).
- * Required-field messages are the Bengali ones of decisions §5; phone numbers come out
- * normalised to the 11-digit form.
+ * The account forms' schemas, shared by the pages and the API so both refuse the same input
+ * with the same words. Required-field messages are in Bengali, as the storefront speaks it;
+ * phone numbers come out normalised to the 11-digit form.
  */
 import { z } from 'zod';
 import { normalizePhone } from './phone';
@@ -35,7 +35,7 @@ export const phoneField = requiredText(MESSAGES.phoneRequired).transform((value,
   return phone;
 });
 
-/** A new password: 8 to 128 characters, no composition rules (decisions §3.3, ASVS V6.2). */
+/** A new password: 8 to 128 characters, no composition rules (ASVS V6.2: length protects, composition rules only annoy). */
 export const newPasswordField = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
@@ -59,7 +59,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const loginSchema = z.object({ phone_number: phoneField, password: passwordField }).strict();
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** `otp` is accepted for the first version's clients and ignored: the server makes the code (decisions §3.4). */
+/** `otp` is accepted for the first version's clients and ignored: the server makes the code, so a client can never choose it. */
 export const sendResetCodeSchema = z.object({ phone_number: phoneField, otp: z.unknown().optional() }).strict();
 
 export const verifyCodeSchema = z.object({ phone_number: phoneField, otp: otpField }).strict();

@@ -1,7 +1,6 @@
 /**
- * The back office's catalogue forms (spec §5 "Add book", "Add electronics or stationery",
- * "Update forms", "Logo", "Banner", "Author, publisher, category"), shared by the admin pages
- * and the server. Multipart forms send every value as text, so blank text means "not given":
+ * The back office's catalogue forms (products, logos, banners, authors, publishers and
+ * categories), shared by the admin pages and the server. Multipart forms send every value as text, so blank text means "not given":
  * on a create form a required field answers its message; on an update form it keeps the
  * stored value. File fields (`image`, `pdf`) hold whatever the caller uses for a file (a
  * browser `File`, the server's upload object); a text value in a file field means "no new
@@ -131,7 +130,7 @@ function productShape(type: ProductType, mode: Mode) {
     purchase_from: text(),
     purchase_price: wholeNumber('Purchase Price', req(FORM_MESSAGES.purchasePriceRequired)),
     regular_price: wholeNumber('Regular Price', req(FORM_MESSAGES.regularPriceRequired)),
-    // The first version's forms send it; the server computes it from the offer (decisions §3.5).
+    // The first version's forms send it; the server computes it from the offer, so a client cannot set its own price.
     discount_price: z.unknown().optional(),
     units_stock: wholeNumber('Units of Stock', req(FORM_MESSAGES.unitsStockRequired)),
     units_sold: wholeNumber('Units sold'),
@@ -192,7 +191,7 @@ export type ProductForm = {
 
 /**
  * The offer a product is saved with, from the form's values merged over the stored ones
- * (spec §4 "Offer type"): either the offer fields or per-field messages.
+ * (a percentage or a flat amount off): either the offer fields or per-field messages.
  */
 export function resolveOffer(input: {
   regular_price: number;
@@ -234,7 +233,7 @@ const parentField = z.preprocess(
   z.union([z.null(), z.number({ error: 'Choose a parent category from the list.' }).int().positive('Choose a parent category from the list.')]).optional(),
 );
 
-/** Category add and update (spec §5 "Update category": the name is required on both). */
+/** Category add and update: the name is required on both. */
 export const categoryFormSchema = z
   .object({
     name: requiredText(200, FORM_MESSAGES.categoryNameRequired),

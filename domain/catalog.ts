@@ -1,4 +1,4 @@
-/** Names the storefront and the demo shop agree on (spec §2, decisions §4–5). */
+/** Names the storefront and the demo shop agree on: the top categories, home sections and menus. */
 
 /** The top category of all books. */
 export const BOOKS_CATEGORY = 'বই';
@@ -8,7 +8,7 @@ export const STATIONERY_CATEGORY = 'স্টেশনারি';
 export const PRODUCT_TYPES = ['books', 'electronics', 'stationary'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-/** The twelve home sections, in the order of spec §2, with the slug the first version used. */
+/** The twelve home sections, in the order the home page shows them, with the slug the first version used. */
 export const HOME_SECTIONS = [
   { slug: 'school-college', name: 'স্কুল-কলেজ' },
   { slug: 'programming-freelancing', name: 'প্রোগ্রামিং-ফ্রিল্যান্সিং' },
@@ -24,7 +24,7 @@ export const HOME_SECTIONS = [
   { slug: 'english-medium', name: 'ইংলিশ-মিডিয়াম' },
 ] as const;
 
-/** The books listing's mega-menu groups, in order (decisions §5). */
+/** The books listing's mega-menu groups, in the order the menu bar shows them. */
 export const MEGA_MENU_GROUPS = ['বিসিএস-ব্যাংক', 'কম্পিটিটিভ-এক্সাম', 'মেডিকেল-নার্সিং', 'ইঞ্জিনিয়ারিং', 'আইন', 'বিবিএ-এমবিএ', 'গল্প-উপন্যাস-কবিতা', 'ইংলিশ-মিডিয়াম'] as const;
 
 /** Titles and names are cut to this many characters on home carousels, followed by an ellipsis. */

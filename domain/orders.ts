@@ -1,5 +1,5 @@
 /**
- * The shop's order rules (spec §4 "Order status", §5 "Checkout", §9; decisions §3.5–3.6):
+ * The shop's order rules:
  * the checkout form's schema (shared by the form and `POST /checkout/`), how an order is priced,
  * and which status changes are allowed. Pure: no database, no clock.
  */
@@ -19,7 +19,7 @@ export function isFinal(status: OrderStatus): boolean {
   return status !== 'Pending';
 }
 
-/** Goods come back to the shelf when an order is cancelled or returned (decisions §3.6). */
+/** Goods come back to the shelf when an order is cancelled or returned. */
 export function restocks(to: OrderStatus): boolean {
   return to === 'Cancelled' || to === 'Returned';
 }
@@ -75,7 +75,7 @@ const quantity = z.coerce.number({ message: MESSAGES.quantity }).int(MESSAGES.qu
 export const orderLineSchema = z.object({ product: id, quantity });
 
 /**
- * The checkout payload of spec §7. `subtotal`, `delivery_charge` and `total` are only compared
+ * The checkout payload as the first version's client sends it. `subtotal`, `delivery_charge` and `total` are only compared
  * with the server's figures; `cash_on_delivery` and `status` are accepted and ignored.
  */
 export const checkoutFieldsSchema = z
@@ -143,8 +143,8 @@ export interface CartLine {
 }
 
 /**
- * The lines of a checkout (run-contract "Checkout lines"): `orderItems` when sent, else
- * `savedCart`; never both. A product listed twice is one line with the quantities added.
+ * The lines of a checkout: `orderItems` when sent, else `savedCart` (the cart as the browser
+ * keeps it); when both are sent they describe one cart, so lines are never counted twice. A product listed twice is one line with the quantities added.
  */
 export function cartLines(input: { orderItems?: CartLine[] | undefined; savedCart?: Record<string, number> | undefined }): CartLine[] {
   const source: CartLine[] =
@@ -171,14 +171,14 @@ export interface OrderFigures {
   total: number;
 }
 
-/** Spec §9: subtotal = Σ quantity × unit price; total = subtotal + the chosen option's delivery charge. */
+/** subtotal = Σ quantity × unit price; total = subtotal + the chosen option's delivery charge. */
 export function priceOrder(lines: { product: number; unit_price: number; quantity: number }[], deliveryCharge: number): OrderFigures & { lines: PricedLine[] } {
   const priced = lines.map((l) => ({ ...l, total: l.unit_price * l.quantity }));
   const subtotal = priced.reduce((sum, l) => sum + l.total, 0);
   return { lines: priced, subtotal, delivery_charge: deliveryCharge, total: subtotal + deliveryCharge };
 }
 
-/** The figures the client sent that disagree with the server's (decisions §3.5); empty when they agree or none were sent. */
+/** The figures the client sent that disagree with the server's (the customer must confirm a changed price); empty when they agree or none were sent. */
 export function disagreeingFigures(client: Partial<Record<keyof OrderFigures, number | undefined>>, server: OrderFigures): (keyof OrderFigures)[] {
   return (['subtotal', 'delivery_charge', 'total'] as const).filter((k) => client[k] !== undefined && client[k] !== server[k]);
 }

@@ -1,5 +1,5 @@
 /**
- * Bangladeshi mobile numbers (decisions §5): `01[3-9]` and 8 more digits.
+ * Bangladeshi mobile numbers: `01[3-9]` and 8 more digits.
  * `+880` / `880` prefixes are accepted; the 11-digit form is what we store and compare.
  */
 const MOBILE = /^01[3-9]\d{8}$/;

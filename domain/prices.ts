@@ -1,4 +1,4 @@
-/** The shop's price rules (spec §4 "Offer type", decisions §3a). Money is whole taka. */
+/** The shop's price rules: offers, what a customer pays, stock notices. Money is whole taka. */
 
 export const OFFER_TYPES = ['', 'Percentage', 'Flat Discount'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
@@ -31,7 +31,7 @@ export function unitPrice(p: { regular_price: number; discount_price: number | n
   return p.discount_price ? p.discount_price : p.regular_price;
 }
 
-/** Stock display states of spec §4: 0 → stock out, 1..10 → low-stock notice. */
+/** Stock display states: 0 → stock out, 1..10 → low-stock notice. */
 export const LOW_STOCK_MAX = 10;
 export function stockState(unitsStock: number): 'out' | 'low' | 'normal' {
   if (unitsStock <= 0) return 'out';

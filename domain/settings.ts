@@ -1,4 +1,4 @@
-/** The shop's settings (decisions §1, run-contract.md "Settings shape"). Nothing shop-specific is hard-coded elsewhere. */
+/** The shop's settings, edited in the back office. Nothing shop-specific is hard-coded elsewhere. */
 import { z } from 'zod';
 
 export const deliveryOptionSchema = z.object({
