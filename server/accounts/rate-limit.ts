@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import type { DB } from '../db/schema';
 import type { DialectName } from '../db/database';
+import { timestampParam } from '../db/dialect';
 import { HttpError } from '../http/errors';
 
 export interface RateRule {
@@ -55,7 +56,7 @@ export class DatabaseRateLimiter implements RateLimiter {
     }
     const nowIso = new Date(now).toISOString();
     const cutoff = new Date(now - rule.windowMs).toISOString();
-    const cutoffValue = this.dialect === 'postgres' ? sql`${cutoff}::timestamptz` : sql`${cutoff}`;
+    const cutoffValue = timestampParam(this.dialect, cutoff);
     const row = await this.db
       .insertInto('rate_limits')
       .values({ key, window_start: nowIso, count: 1 })

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 import type { Page } from '../http/pagination';
 import { HttpError, badRequest } from '../http/errors';
 import {
@@ -21,7 +22,7 @@ import {
 } from '../../domain/accounts';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords';
 import type { AuthUser, SessionStore } from './sessions';
-import { isUniqueViolation, publicUser, type ApiUser, type UserStore } from './users';
+import { publicUser, type ApiUser, type UserStore } from './users';
 import { enforce, type RateLimiter, type RateRule } from './rate-limit';
 import type { SmsService } from '../notifications/service';
 

@@ -13,12 +13,6 @@ export interface ApiUser {
   created_at: string;
 }
 
-/** True when an insert failed on a UNIQUE constraint, in either database. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 export function publicUser(u: Pick<User, 'id' | 'name' | 'phone_number' | 'is_admin'>) {
   return { id: u.id, name: u.name, phone_number: u.phone_number, is_admin: u.is_admin === 1 };
 }

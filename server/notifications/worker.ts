@@ -4,9 +4,10 @@
  * sends it through the gateway and records the outcome; failures are retried with
  * exponential back-off and give up as `failed` after `maxAttempts`.
  */
-import { sql, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { DialectName } from '../db/database';
+import { timestampParam } from '../db/dialect';
 import type { LogLike, SmsGateway } from './gateway';
 
 export interface WorkerOptions {
@@ -90,8 +91,14 @@ export class SmsWorker {
     this.timer.unref?.();
   }
 
-  private ts(iso: string) {
-    return this.dialect === 'postgres' ? sql<string>`${iso}::timestamptz` : sql<string>`${iso}`;
+  /** Due: pending and its time has come, or claimed by a worker whose claim has run out. */
+  private isDue(nowIso: string) {
+    const now = timestampParam(this.dialect, nowIso);
+    return (eb: ExpressionBuilder<DB, 'sms_outbox'>) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+        eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+      ]);
   }
 
   /** Sends every due message once; answers how many were sent. Safe to run in several processes at once. */
@@ -100,12 +107,7 @@ export class SmsWorker {
     const due = await this.db
       .selectFrom('sms_outbox')
       .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', this.ts(now))]),
-          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', this.ts(now))]),
-        ]),
-      )
+      .where(this.isDue(now))
       .orderBy('id')
       .limit(this.opts.batchSize)
       .execute();
@@ -125,12 +127,7 @@ export class SmsWorker {
       .updateTable('sms_outbox')
       .set({ status: 'sending', locked_until: lockedUntil })
       .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', this.ts(now))]),
-          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', this.ts(now))]),
-        ]),
-      )
+      .where(this.isDue(now))
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) return false;
 

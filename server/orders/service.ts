@@ -28,7 +28,7 @@ import {
   transactionFieldFor,
   type OrderStatus,
 } from '../../domain/orders';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../db/errors';
 
 export const STATUS_UPDATED = 'Status Updateed successfully';
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
