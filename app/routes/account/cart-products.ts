@@ -4,13 +4,14 @@
  * Ids the catalogue does not know, or that are no longer sold, come back in `missing`.
  */
 import type { Route } from './+types/cart-products';
+import { parseId } from '../../../domain/queries';
 import type { CartProduct } from '../../components/account/totals';
 
 const MAX_IDS = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('ids') ?? '';
-  const ids = [...new Set(raw.split(',').map((s) => Number(s)))].filter((n) => Number.isInteger(n) && n > 0).slice(0, MAX_IDS);
+  const ids = [...new Set(raw.split(',').map(parseId))].filter((n) => n !== null).slice(0, MAX_IDS);
   const found = await Promise.all(ids.map((id) => context.services.catalog.getProduct(id)));
   const products: CartProduct[] = [];
   const missing: number[] = [];

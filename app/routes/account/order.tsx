@@ -1,6 +1,7 @@
 /** /order — the signed-in customer's own orders (spec §2 "My orders"; decisions §3.1: own orders only). */
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/order';
+import { pageOfUrl } from '../../../domain/queries';
 import { formatTaka, langFromCookie, toBengaliDigits, useLang, useT } from '../../lib/i18n';
 import { EmptyState } from '../../components/account/cart-parts';
 import { productPath } from '../../components/account/totals';
@@ -14,14 +15,13 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) throw redirect(withNext('/login', '/order'));
-  const url = new URL(request.url);
-  const pageNo = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
-  const { count, results } = await context.services.orders.listOrders(context.user, { ordering: '-id' }, { page: pageNo, size: PAGE_SIZE, offset: (pageNo - 1) * PAGE_SIZE });
+  const page = pageOfUrl(new URL(request.url), PAGE_SIZE);
+  const { count, results } = await context.services.orders.listOrders(context.user, { ordering: '-id' }, page);
   // Dates are formatted here, in the shop's time zone, so the server and the browser agree.
   const lang = langFromCookie(request.headers.get('cookie'));
   const dateFormat = new Intl.DateTimeFormat(lang === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' });
   return {
-    page: pageNo,
+    page: page.page,
     pages: Math.max(1, Math.ceil(count / PAGE_SIZE)),
     count,
     orders: results.map((o) => ({ ...o, placed: dateFormat.format(new Date(o.date)) })),

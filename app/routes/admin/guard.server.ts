@@ -1,12 +1,17 @@
 /**
- * The back office's one server-side guard (issue 8). Every admin loader calls it first:
- * nobody signed in → /login?next=<this page>; a signed-in customer → a 403 page.
- * The API routes guard themselves as well (requireAdmin); this keeps the pages from ever
- * rendering shop data to someone who may not see it.
+ * The back office's server-side guard and the URL reading its loaders share.
+ *
+ * Nobody signed in → /login?next=<this page>; a signed-in customer → a 403 page. The admin
+ * layout's loader calls it, and so must every admin loader and action: React Router runs a
+ * page's loaders side by side, so a child loader that skipped the check would still compute
+ * (and, on a client navigation, send) its data even though the layout refused the visitor.
+ * admin-routes.test.ts walks routes.ts and fails for any admin module that forgets. The API
+ * routes guard themselves as well.
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import { lenientQuery, pageQuery, parseId, searchTerm, toPage, type Page } from '../../../domain/queries';
 import type { AuthUser } from '../../../server/accounts/sessions';
-import type { Page } from '../../../server/http/pagination';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to open the back office.';
 
@@ -22,22 +27,26 @@ export function requireAdminPage(context: AppLoadContext, request: Request): Aut
 
 export const ADMIN_PAGE_SIZE = 20;
 
-/** `?page=` and `?search=` of an admin list, read leniently: a bad page number is page 1. */
+/**
+ * `?page=` and `?search=` of an admin list, read leniently with the API's schemas: a bad page
+ * number is page 1. A second list on the same screen pages under its own key (`?spage=`).
+ */
 export function listParams(request: Request, pageKey = 'page'): { page: Page; search: string } {
-  const url = new URL(request.url);
-  const n = Number(url.searchParams.get(pageKey) ?? '1');
-  const page = Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
-  return { page: { page, size: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }, search };
+  const schema = z.object({ [pageKey]: pageQuery.shape.page, search: searchTerm.optional() });
+  const q = lenientQuery(schema, new URL(request.url)) as { search?: string } & Record<string, number | undefined>;
+  return { page: toPage({ page: q[pageKey] }, ADMIN_PAGE_SIZE), search: (q.search ?? '').trim() };
+}
+
+/** Other query values of an admin screen (a status filter, a phone number), read with `schema` leniently. */
+export function filterParams<S extends z.ZodObject>(request: Request, schema: S): z.infer<S> {
+  return lenientQuery(schema, new URL(request.url));
 }
 
 export function notFoundPage(what: string): never {
   throw data({ message: `${what} not found.` }, { status: 404 });
 }
 
-/** A route id parameter as a positive integer, or a 404. */
+/** A route id parameter as an id, or a 404. */
 export function idParam(raw: string | undefined, what: string): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1) notFoundPage(what);
-  return id;
+  return parseId(raw) ?? notFoundPage(what);
 }

@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/orders';
-import { listParams, requireAdminPage } from './guard.server';
+import { z } from 'zod';
+import { filterParams, listParams, requireAdminPage } from './guard.server';
 import { ORDER_STATUSES, isFinal, type OrderStatus } from '../../../domain/orders';
 import { sendApi } from '../../components/admin/api';
 import { notify } from '../../components/notices';
@@ -16,8 +17,7 @@ export { ErrorBoundary } from '../../components/admin/error-page';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const { page, search } = listParams(request);
-  const raw = new URL(request.url).searchParams.get('status') ?? '';
-  const status = (ORDER_STATUSES as readonly string[]).includes(raw) ? (raw as OrderStatus) : undefined;
+  const { status } = filterParams(request, z.object({ status: z.enum(ORDER_STATUSES).optional() }));
   const list = await context.services.orders.listOrders(user, { search: search || undefined, status, ordering: '-id' }, page);
   return { search, status: status ?? '', page: page.page, count: list.count, results: list.results };
 }

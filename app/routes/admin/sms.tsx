@@ -1,7 +1,8 @@
 /** The SMS log (decisions §3.9): the outbox, newest first, failed messages marked, filter by phone and state. */
 import { Form } from 'react-router';
 import type { Route } from './+types/sms';
-import { listParams, requireAdminPage } from './guard.server';
+import { z } from 'zod';
+import { filterParams, listParams, requireAdminPage } from './guard.server';
 import { Button, Empty, LinkButton, PageTitle, Pager, Panel, Table } from '../../components/admin/ui';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -10,10 +11,9 @@ const STATES = ['pending', 'sending', 'sent', 'failed'] as const;
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const { page } = listParams(request);
-  const url = new URL(request.url);
-  const phone = (url.searchParams.get('phone_number') ?? '').trim().slice(0, 20);
-  const raw = url.searchParams.get('status') ?? '';
-  const status = (STATES as readonly string[]).includes(raw) ? raw : '';
+  const q = filterParams(request, z.object({ phone_number: z.string().trim().max(20).optional(), status: z.enum(STATES).optional() }));
+  const phone = q.phone_number ?? '';
+  const status = q.status ?? '';
   const list = await context.services.sms.list({ phone_number: phone || undefined, status: status || undefined }, page);
   return { phone, status, page: page.page, count: list.count, results: list.results };
 }

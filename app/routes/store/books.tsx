@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/books';
 import { BOOKS_CATEGORY, MEGA_MENU_GROUPS } from '../../../domain/catalog';
-import { catalog, idParam, orderingOf, pageOf } from './catalog.server';
+import { catalog, listingOf } from './catalog.server';
 import { toBengaliDigits, useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
@@ -19,11 +19,7 @@ export function meta() {
 const ALL = { page: 1, size: 100, offset: 0 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const author = idParam(url, 'author');
-  const publisher = idParam(url, 'publisher');
-  const ordering = orderingOf(url);
-  const page = pageOf(url);
+  const { page, ordering, author, publisher } = listingOf(new URL(request.url));
   const c = catalog(context);
   const [list, authors, publishers, tree] = await Promise.all([
     c.listProducts({ type: 'books', author, publisher, ordering }, page),

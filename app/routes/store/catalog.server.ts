@@ -1,32 +1,43 @@
-/** Helpers the storefront's loaders share: the catalogue service and the URL's paging, sort and filter values. */
+/**
+ * Helpers the storefront's loaders share: the catalogue service and the URL's paging, sort and
+ * filter values, read with the same schemas as the REST API (domain/queries.ts). A loader is
+ * lenient where the API is strict: a value the schema refuses is dropped, so a mistyped link
+ * still shows a page.
+ */
 import type { AppLoadContext } from 'react-router';
-import type { Page } from '../../../server/http/pagination';
+import { z } from 'zod';
+import { idSchema, lenientQuery, pageOfUrl, searchTerm, type Page } from '../../../domain/queries';
 import type { ProductOrdering } from '../../../server/catalog/service';
-
-export type { ApiCategory } from '../../../server/catalog/service';
-export type { ApiPerson, ApiProduct } from '../../../server/catalog/serialize';
 
 export function catalog(context: AppLoadContext) {
   return context.services.catalog;
 }
 
-export const PAGE_SIZE = 20;
+/** The sorts the storefront's sort drop-down offers; anything else means the default order. */
+const STORE_ORDERINGS = ['-updated_at', '-units_stock', 'regular_price', '-regular_price'] as const satisfies readonly ProductOrdering[];
 
-/** `?page=N` → a Page of 20 (bad or missing numbers mean page 1). */
-export function pageOf(url: URL, size = PAGE_SIZE): Page {
-  const n = Number(url.searchParams.get('page'));
-  const page = Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-  return { page, size, offset: (page - 1) * size };
+const listingQuery = z.object({
+  ordering: z.enum(STORE_ORDERINGS).optional(),
+  author: idSchema.optional(),
+  publisher: idSchema.optional(),
+});
+
+export interface Listing {
+  page: Page;
+  ordering: ProductOrdering | undefined;
+  author: number | undefined;
+  publisher: number | undefined;
 }
 
-/** The sorts of spec §9; anything else means the default order. */
-const ORDERINGS: readonly ProductOrdering[] = ['-updated_at', '-units_stock', 'regular_price', '-regular_price'];
-export function orderingOf(url: URL): ProductOrdering | undefined {
-  const o = url.searchParams.get('ordering') ?? '';
-  return ORDERINGS.find((x) => x === o);
+/** `?page=&ordering=&author=&publisher=` of a product listing, 20 a page. */
+export function listingOf(url: URL): Listing {
+  const q = lenientQuery(listingQuery, url);
+  return { page: pageOfUrl(url), ordering: q.ordering, author: q.author, publisher: q.publisher };
 }
 
-export function idParam(url: URL, name: string): number | undefined {
-  const n = Number(url.searchParams.get(name));
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : undefined;
+const searchQuery = z.object({ q: searchTerm.optional() });
+
+/** `?q=` of the search page, trimmed ('' when missing or too long). */
+export function searchTermOf(url: URL): string {
+  return (lenientQuery(searchQuery, url).q ?? '').trim();
 }

@@ -1,7 +1,8 @@
 /** /categories (spec §2): category cards, 5 a row on large screens, paged, each to /category/{name}. */
 import { Link } from 'react-router';
 import type { Route } from './+types/categories';
-import { catalog, pageOf } from './catalog.server';
+import { pageOfUrl } from '../../../domain/queries';
+import { catalog } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { Pager } from '../../components/pager';
 import { categoryPath } from '../../components/header';
@@ -11,7 +12,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = pageOf(new URL(request.url));
+  const page = pageOfUrl(new URL(request.url));
   const list = await catalog(context).listCategories({}, page);
   return { count: list.count, page: page.page, results: list.results.map((c) => ({ id: c.id, name: c.name, parent_name: c.parent_name })) };
 }

@@ -1,7 +1,7 @@
 /** /category/{name} (spec §2): the books of a category and its sub-categories, author and publisher filters, sort, paging at 20. */
 import { Link, data } from 'react-router';
 import type { Route } from './+types/category';
-import { catalog, idParam, orderingOf, pageOf } from './catalog.server';
+import { catalog, listingOf } from './catalog.server';
 import { toBengaliDigits, useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
@@ -17,11 +17,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 const ALL = { page: 1, size: 100, offset: 0 };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const author = idParam(url, 'author');
-  const publisher = idParam(url, 'publisher');
-  const ordering = orderingOf(url);
-  const page = pageOf(url);
+  const { page, ordering, author, publisher } = listingOf(new URL(request.url));
   const c = catalog(context);
   const [list, tree, authors, publishers] = await Promise.all([
     c.productsOfCategory(params.name, { descendants: true, ordering, page, author, publisher }),

@@ -1,6 +1,7 @@
 /** /authors and /publishers (spec §2): card grids with a picture (placeholder when none), name, Read more, paging. */
 import type { Route } from './+types/people';
-import { catalog, pageOf } from './catalog.server';
+import { pageOfUrl } from '../../../domain/queries';
+import { catalog } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { PersonGrid } from '../../components/person-card';
 import { Pager } from '../../components/pager';
@@ -12,7 +13,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = url.pathname.startsWith('/publishers') ? ('publishers' as const) : ('authors' as const);
-  const page = pageOf(url);
+  const page = pageOfUrl(url);
   const c = catalog(context);
   const list = kind === 'authors' ? await c.listAuthors({ ordering: 'name' }, page) : await c.listPublishers({ ordering: 'name' }, page);
   return { kind, count: list.count, page: page.page, results: list.results.map((p) => ({ id: p.id, name: p.name, alt_text: p.alt_text, images: p.images })) };

@@ -1,7 +1,7 @@
 /** /authors/{name} and /publishers/{name} (spec §2): the person's books in a card grid, a sort select, paging at 20. */
 import { data } from 'react-router';
 import type { Route } from './+types/person-books';
-import { catalog, orderingOf, pageOf } from './catalog.server';
+import { catalog, listingOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
@@ -15,8 +15,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = url.pathname.startsWith('/publishers') ? ('publishers' as const) : ('authors' as const);
-  const ordering = orderingOf(url);
-  const page = pageOf(url);
+  const { page, ordering } = listingOf(url);
   const c = catalog(context);
   if (kind === 'authors') {
     const list = await c.productsOfAuthor(params.name, { ordering, page });

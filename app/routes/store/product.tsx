@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/product';
+import { parseId } from '../../../domain/queries';
 import { catalog } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { Price } from '../../components/price';
@@ -11,8 +12,8 @@ import { categoryPath } from '../../components/header';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  const product = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await catalog(context).getProduct(id) : null;
+  const id = parseId(params.id);
+  const product = id === null ? null : await catalog(context).getProduct(id);
   if (!product) throw data(null, { status: 404 });
   const url = new URL(request.url);
   // One address per product: /books/7 when 7 is a book.

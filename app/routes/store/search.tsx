@@ -4,12 +4,12 @@
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
-import { catalog } from './catalog.server';
+import { catalog, searchTermOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { ProductGrid } from '../../components/product-grid';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
+  const q = searchTermOf(new URL(request.url));
   const found = q ? await catalog(context).searchProducts(q, 20) : [];
   return {
     q,

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppLoadContext } from 'react-router';
 import { createTestApp, type TestApp } from '../../../server/test/app';
-import { loadCatalogFixture, type CatalogFixture } from '../../../server/catalog/search-fixture';
-import { idParam, orderingOf, pageOf } from './catalog.server';
+import { loadCatalogFixture, type CatalogFixture } from '../../../server/test/catalog-fixture';
+import { listingOf } from './catalog.server';
 import { loader as booksLoader } from './books';
 import { loader as categoryLoader } from './category';
 import { loader as productLoader, meta as productMeta } from './product';
@@ -35,12 +35,12 @@ async function thrown(p: Promise<unknown>): Promise<{ status: number; location?:
 
 describe('storefront URL state', () => {
   it('reads page, ordering and ids from the query, ignoring anything malformed', () => {
-    expect(pageOf(new URL(`${BASE}/books?page=3`))).toEqual({ page: 3, size: 20, offset: 40 });
-    for (const bad of ['0', '-2', '1.5', 'x', '']) expect(pageOf(new URL(`${BASE}/books?page=${bad}`)).page).toBe(1);
-    expect(orderingOf(new URL(`${BASE}/books?ordering=-regular_price`))).toBe('-regular_price');
-    expect(orderingOf(new URL(`${BASE}/books?ordering=purchase_price`))).toBeUndefined();
-    expect(idParam(new URL(`${BASE}/books?author=7`), 'author')).toBe(7);
-    expect(idParam(new URL(`${BASE}/books?author=7;drop`), 'author')).toBeUndefined();
+    expect(listingOf(new URL(`${BASE}/books?page=3`)).page).toEqual({ page: 3, size: 20, offset: 40 });
+    for (const bad of ['0', '-2', '1.5', 'x', '']) expect(listingOf(new URL(`${BASE}/books?page=${bad}`)).page.page).toBe(1);
+    expect(listingOf(new URL(`${BASE}/books?ordering=-regular_price`)).ordering).toBe('-regular_price');
+    expect(listingOf(new URL(`${BASE}/books?ordering=purchase_price`)).ordering).toBeUndefined();
+    expect(listingOf(new URL(`${BASE}/books?author=7`)).author).toBe(7);
+    expect(listingOf(new URL(`${BASE}/books?author=7;drop`)).author).toBeUndefined();
   });
 });
 

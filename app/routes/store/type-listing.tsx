@@ -1,6 +1,6 @@
 /** /electronics and /stationary (spec §2): a listing with the sorts and paging. */
 import type { Route } from './+types/type-listing';
-import { catalog, orderingOf, pageOf } from './catalog.server';
+import { catalog, listingOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
@@ -14,8 +14,7 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const type = url.pathname.startsWith('/electronics') ? ('electronics' as const) : ('stationary' as const);
-  const ordering = orderingOf(url);
-  const page = pageOf(url);
+  const { page, ordering } = listingOf(url);
   const list = await catalog(context).productsOfType(type, { ordering, page });
   return { type, count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
 }
