@@ -7,7 +7,8 @@ import { Header, type MenuCategory } from './components/header';
 import { Footer } from './components/footer';
 import { ServerOnly } from './components/server-only';
 import { ScrollTopButton } from './components/scroll-top';
-import { catalog, type ApiCategory } from './routes/store/catalog.server';
+import { catalog } from './routes/store/catalog.server';
+import type { ApiCategory } from './lib/api-types.server';
 import './app.css';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { applyOffer, OFFER_TYPES, type OfferType } from '../../../domain/prices';
 import { OFFER_NONE, productFormSchema, resolveOffer } from '../../../domain/catalog-forms';
-import type { ApiProduct } from '../../../server/catalog/serialize';
+import type { ApiProduct } from '../../lib/api-types.server';
 import { categoryOptions, type CategoryLike } from './category-options';
 import type { ProductKind } from './product-kinds';
 import { checkWith, formValues, type FieldErrors } from './api';

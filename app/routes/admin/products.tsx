@@ -10,7 +10,7 @@ import { productFormOptions } from './product-options.server';
 import { kindFromPath } from '../../components/admin/product-kinds';
 import { ProductForm } from '../../components/admin/product-form';
 import { DeleteButton, Empty, PageTitle, Pager, Panel, SearchBox, Table } from '../../components/admin/ui';
-import type { ApiProduct } from '../../../server/catalog/serialize';
+import type { ApiProduct } from '../../lib/api-types.server';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 type AdminProduct = ApiProduct & { purchase_from?: string; purchase_price?: number };
