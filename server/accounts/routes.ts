@@ -1,9 +1,10 @@
 /**
- * The account calls of spec §7 (issue 4) with decisions §3's answers: sign-in answers carry
- * `token.access` for API clients and set the HttpOnly `haat_session` cookie for the pages.
+ * The account calls: registration, sign-in and out, password recovery, admins and the user list.
+ * Sign-in answers carry `token.access` for API clients and also set the HttpOnly `haat_session`
+ * cookie, so the pages of the same origin are signed in without handling the token.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { pageQuery, toPage, envelope } from '../http/pagination';
+import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
 import { HttpError } from '../http/errors';
 import { loginSchema, makeAdminSchema, registerSchema, resetPasswordSchema, sendResetCodeSchema, userListQuery, verifyCodeSchema } from '../../domain/accounts';
 import { normalizePhone } from '../../domain/phone';
@@ -12,6 +13,8 @@ import { presentedToken, requireAdmin, requireUser } from './auth';
 import { ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } from './sessions';
 import { MESSAGES, type RequestMeta, type SignedIn } from './service';
 import { TooManyRequests } from './rate-limit';
+
+const userQuery = pageQuery.extend(userListQuery.shape).strict();
 
 const PRIVATE_PEER = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd][0-9a-f]{2}:)/i;
 
@@ -70,7 +73,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
   });
 
   app.post('/send_reset_otp/', async (request) => {
-    // A client `otp` is accepted and ignored: the server makes the code (decisions §3.4).
+    // A client `otp` is accepted and ignored: a code the client chose would prove nothing, so the server makes it.
     const data = sendResetCodeSchema.parse(request.body ?? {});
     await accounts.sendResetCode(data.phone_number, meta(request));
     return { status: 200, message: MESSAGES.codeSent };
@@ -94,12 +97,11 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   /**
    * Admins list and filter users; anyone else signed in may only look themselves up by their
-   * own phone number (decisions §3.1) — the first version's "is this phone an admin?" check.
+   * own phone number — the first version's clients ask "is this phone an admin?" that way.
    */
   const listUsers = async (request: FastifyRequest) => {
-    const raw = (request.query ?? {}) as Record<string, unknown>;
-    const q = userListQuery.parse(raw);
-    const page = toPage(pageQuery.parse(raw));
+    const q = readQuery(userQuery, request);
+    const page = toPage(q);
     const user = request.user!;
     if (!user.is_admin) {
       const asked = q.phone_number ? normalizePhone(q.phone_number) : null;

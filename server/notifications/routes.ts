@@ -1,21 +1,22 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
-import { envelope, pageQuery, toPage } from '../http/pagination';
+import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
 import { normalizePhone } from '../../domain/phone';
 import type { Services } from '../services';
 
-const smsQuery = z.object({
-  phone_number: z.string().trim().max(20).optional(),
-  status: z.enum(['pending', 'sending', 'sent', 'failed'], { error: 'status must be pending, sending, sent or failed.' }).optional(),
-});
+const smsQuery = pageQuery
+  .extend({
+    phone_number: z.string().trim().max(20).optional(),
+    status: z.enum(['pending', 'sending', 'sent', 'failed'], { error: 'status must be pending, sending, sent or failed.' }).optional(),
+  })
+  .strict();
 
 export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  /** The SMS outbox for admins, newest first (run-contract `GET /api/sms/`). */
+  /** The SMS outbox for admins, newest first: what was sent to whom, and what failed. */
   const list = async (request: FastifyRequest) => {
-    const raw = (request.query ?? {}) as Record<string, unknown>;
-    const q = smsQuery.parse(raw);
-    const page = toPage(pageQuery.parse(raw));
+    const q = readQuery(smsQuery, request);
+    const page = toPage(q);
     const phone = q.phone_number ? (normalizePhone(q.phone_number) ?? q.phone_number) : undefined;
     const { count, results } = await services.sms.list({ phone_number: phone, status: q.status }, page);
     return envelope(request, page, count, results);
