@@ -1,6 +1,7 @@
 /**
- * The one Fastify instance: the REST API at the specification's paths, uploaded media, and —
- * when a React Router build is given — the storefront and back-office pages on the same origin.
+ * The one Fastify instance: the REST API at the paths the first version's clients call,
+ * uploaded media, and — when a React Router build is given — the storefront and back-office
+ * pages on the same origin.
  */
 import fs from 'node:fs';
 import path from 'node:path';

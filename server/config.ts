@@ -1,4 +1,4 @@
-/** Configuration from the environment, exactly as run-contract.md lists it. */
+/** Configuration from the environment (the README lists the variables). */
 import path from 'node:path';
 
 export interface Config {

@@ -1,4 +1,4 @@
-/** Argon2id password hashes (decisions §3.3, OWASP ASVS 5.0 V6). */
+/** Argon2id password hashes (OWASP ASVS 5.0 V6): slow to guess even if the table leaks. */
 import argon2 from 'argon2';
 
 // OWASP's second recommended Argon2id profile: 19 MiB, 2 iterations, 1 lane.

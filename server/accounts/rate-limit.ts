@@ -1,5 +1,6 @@
 /**
- * Rate limits shared by every server process (issue 4, OWASP ASVS 5.0 V6.3.1 / V2.4.1):
+ * Rate limits shared by every server process (OWASP ASVS 5.0 V6.3.1 / V2.4.1), so guessing
+ * passwords or codes can not be sped up by spreading requests over processes:
  * fixed windows counted in the database's `rate_limits` table with one atomic
  * upsert-increment, or in Redis when REDIS_URL is set. Both implement `RateLimiter`.
  */

@@ -1,6 +1,6 @@
 /**
- * services.accounts: sign-up, sign-in, sign-out, password recovery by SMS code and admins
- * (issue 4; decisions §3.1–3.4). Inputs are parsed with the form schemas of domain/accounts.ts,
+ * services.accounts: sign-up, sign-in, sign-out, password recovery by SMS code and admins.
+ * Inputs are parsed with the form schemas of domain/accounts.ts,
  * so pages and the API get the same rules; failures are HttpErrors with the API's messages.
  */
 import crypto from 'node:crypto';
@@ -64,7 +64,7 @@ export const MESSAGES = {
   adminCreated: 'Admin created Successfully!',
 } as const;
 
-/** A 6-digit code from the operating system's secure generator (decisions §3.4, ASVS V6.5). */
+/** A 6-digit code from the operating system's secure generator, so it can not be predicted (ASVS V6.5). */
 export function makeCode(): string {
   return String(crypto.randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }

@@ -1,5 +1,5 @@
 /**
- * Session tokens (decisions §3.2, OWASP ASVS 5.0 V7): 256 random bits, stored only as a
+ * Session tokens (OWASP ASVS 5.0 V7): 256 random bits, stored only as a
  * SHA-256 hash, with an idle and an absolute expiry, revocable one by one or all at once.
  */
 import crypto from 'node:crypto';

@@ -43,7 +43,7 @@ export function openSqlite(file: string): Database {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-/** SQLite at `$DATA_DIR/haat.db` unless DATABASE_URL is a postgres:// URL (run-contract.md). */
+/** SQLite at `$DATA_DIR/haat.db` (or a `sqlite:` path) unless DATABASE_URL is a postgres:// URL. */
 export function openDatabase(databaseUrl: string | undefined, dataDir: string): Database {
   if (databaseUrl && isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl);
   const file = databaseUrl?.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : path.join(dataDir, 'haat.db');

@@ -1,6 +1,7 @@
 /**
- * One error shape for the whole API (decisions §2): `{status, message, errors?}` with a real
- * HTTP status. Bad input never becomes a 500 and no stack trace leaves the server.
+ * One error shape for the whole API, `{status, message, errors?}` with a real HTTP status, so
+ * every client shows a refusal the same way. Bad input never becomes a 500 and no stack trace
+ * leaves the server.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';

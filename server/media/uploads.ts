@@ -1,5 +1,5 @@
 /**
- * Uploaded files (decisions §3.7): multipart forms are read into memory under hard limits,
+ * Uploaded files: multipart forms are read into memory under hard limits,
  * then every file is judged by its content, never by its name or declared type. Images
  * (JPEG, PNG, WebP, GIF) up to 2 MB and 40 megapixels are re-encoded to WebP; sample PDFs must
  * be real PDFs up to 10 MB. Keys are made by the server. Files stored for a request that then

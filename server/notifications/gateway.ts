@@ -1,5 +1,5 @@
 /**
- * SMS gateways (issue 4): a strategy with two drivers. `log` writes the message to the log
+ * SMS gateways: a strategy with two drivers. `log` writes the message to the log
  * and counts it as sent (development, demo); `http` calls a bulk-SMS HTTP API configured by
  * URL, method and a parameter template — the shape Bangladeshi providers use, e.g.
  * `api_key=KEY&type=text&number={to}&senderid=8809XXXX&message={text}`.

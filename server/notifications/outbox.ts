@@ -1,5 +1,5 @@
 /**
- * The SMS outbox (decisions §3.9): every message is a row first, sent later by the worker,
+ * The SMS outbox: every message is a row first, sent later by the worker,
  * so a slow or broken gateway never fails the request that caused it. Call `enqueue` inside
  * the caller's transaction when the message belongs to a change (an order, a reset code).
  */

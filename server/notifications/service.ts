@@ -51,7 +51,7 @@ export function createSmsService(
       worker.nudge();
     },
 
-    /** The outbox, newest first (run-contract `GET /api/sms/`). */
+    /** The outbox, newest first, as `GET /api/sms/` shows it to admins. */
     async list(q: { phone_number?: string | undefined; status?: string | undefined }, page: Page): Promise<{ count: number; results: ApiSms[] }> {
       let base = db.selectFrom('sms_outbox');
       if (q.phone_number) base = base.where('to_phone', '=', q.phone_number);

@@ -1,5 +1,5 @@
 /**
- * The SMS outbox (decisions §3.9, issue 4): the http driver against a fake bulk-SMS gateway on
+ * The SMS outbox: the http driver against a fake bulk-SMS gateway on
  * loopback (timeouts, 5xx, outage and recovery) and the worker's claim/retry rules, with one
  * and with two workers on the same database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
  */

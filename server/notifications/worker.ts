@@ -1,5 +1,5 @@
 /**
- * The outbox worker (decisions §3.9): runs inside each server process, polls `sms_outbox`,
+ * The outbox worker: runs inside each server process, polls `sms_outbox`,
  * claims a due message with one conditional UPDATE (so two processes never both send it),
  * sends it through the gateway and records the outcome; failures are retried with
  * exponential back-off and give up as `failed` after `maxAttempts`.

@@ -1,4 +1,4 @@
-/** The demo shop's raw material (decisions §4). Fictional authors and publishers. */
+/** The demo shop's raw material. Fictional authors and publishers. */
 import { HOME_SECTIONS, ELECTRONICS_CATEGORY, STATIONERY_CATEGORY } from '../../../domain/catalog';
 
 /** Sub-categories of each home section. */

@@ -1,7 +1,7 @@
 /**
- * Fills an empty database with the demo shop (decisions §4): the category tree, authors,
- * publishers, 312 books, 40 electronics, 40 stationery items, banners and a logo, with
- * cover pictures drawn locally. Deterministic: the same shop every time.
+ * Fills an empty database with the demo shop, so a fresh install has something to show: the
+ * category tree, authors, publishers, 312 books, 40 electronics, 40 stationery items, banners
+ * and a logo, with cover pictures drawn locally. Deterministic: the same shop every time.
  */
 import os from 'node:os';
 import sharp from 'sharp';

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 import { timestampType, withId } from '../dialect';
 
-/** The schema of every entity of spec §3 plus what decisions §3 needs. */
+/** The first schema: the shop's entities plus sessions, password resets, rate limits and the SMS outbox. */
 export function initialMigration(dialect: DialectName): Migration {
   const ts = timestampType(dialect);
   return {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Indexes for every catalogue filter and ordering (issue 3): a page of a 100,000-product
+ * Indexes for every catalogue filter and ordering: a page of a 100,000-product
  * shop reads the rows of that page, not the table. Each ends with `id`, the tie-breaker of
  * every ordering, so "ORDER BY key, id LIMIT 20 OFFSET n" walks the index.
  */
