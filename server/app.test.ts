@@ -33,6 +33,19 @@ describe(`server foundation (${testDialect})`, () => {
     expect(res.json()).toMatchObject({ status: 400 });
   });
 
+  it('answers a GET and a POST the same with and without the trailing slash', async () => {
+    const twice = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+      const [bare, slashed] = await Promise.all([url, `${url}/`].map((u) => t.app.inject({ method, url: u, ...(payload ? { payload } : {}) })));
+      expect(bare!.statusCode).toBe(slashed!.statusCode);
+      expect(bare!.json()).toEqual(slashed!.json());
+      return bare!;
+    };
+    expect((await twice('GET', '/api/settings')).statusCode).toBe(200);
+    expect((await twice('GET', '/api/order')).statusCode).toBe(401);
+    expect((await twice('POST', '/checkout', {})).statusCode).toBe(401);
+    expect((await twice('POST', '/login', {})).statusCode).toBe(400);
+  });
+
   it('serves the shop settings with the three delivery options and their charges', async () => {
     const res = await t.app.inject('/api/settings/');
     expect(res.statusCode).toBe(200);
