@@ -19,6 +19,7 @@ import { catalogAdminRoutes } from './catalog/admin-routes';
 import { accountRoutes } from './accounts/routes';
 import { notificationRoutes } from './notifications/routes';
 import { orderRoutes } from './orders/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -59,7 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // One plugin per module; each declares its own paths and guards.
-  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes]) {
+  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, dashboardRoutes]) {
     await app.register(plugin, { services });
   }
 

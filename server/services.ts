@@ -8,13 +8,13 @@ import type { Database } from './db/database';
 import { createSessionStore } from './accounts/sessions';
 import { createUserStore } from './accounts/users';
 import { createCatalogService } from './catalog/service';
-import { createCatalogAdminService } from './catalog/writes';
 import { LocalDiskStorage, type FileStorage } from './media/storage';
 import { createSettingsService } from './settings/service';
 import { createOrderService } from './orders/service';
 import { createAccountsService } from './accounts/service';
 import { createRateLimiter } from './accounts/rate-limit';
 import { createSmsService } from './notifications/service';
+import { createDashboardService } from './dashboard/service';
 
 export function createServices(database: Database, config: Config, opts: { storage?: FileStorage } = {}) {
   const { db } = database;
@@ -22,15 +22,19 @@ export function createServices(database: Database, config: Config, opts: { stora
   const sessions = createSessionStore(db);
   const users = createUserStore(db);
   const sms = createSmsService(db, database.dialect, config);
-  const accountSettings = createSettingsService(db);
+  const settings = createSettingsService(db);
   const accounts = createAccountsService({
     db,
     users,
     sessions,
     sms,
     limiter: createRateLimiter(db, database.dialect, config.redisUrl),
-    shopName: async () => (await accountSettings.get()).shop_name,
+    shopName: async () => (await settings.get()).shop_name,
   });
+  // Orders need the catalogue's stock, and the catalogue asks orders whether a product was ever
+  // ordered before deleting it: that question is a function, answered once orders exist.
+  const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId) });
+  const orders = createOrderService(db, { settings, stock: catalog.stock, users });
   return {
     database,
     config,
@@ -39,11 +43,10 @@ export function createServices(database: Database, config: Config, opts: { stora
     users,
     accounts,
     sms,
-    settings: createSettingsService(db),
-    // The settings service is stateless: a second instance reads the same rows.
-    orders: createOrderService(db, { settings: createSettingsService(db) }),
-    catalog: createCatalogService(db, storage),
-    catalogAdmin: createCatalogAdminService(db, storage, database.dialect),
+    settings,
+    orders,
+    catalog,
+    dashboard: createDashboardService({ users, catalog, orders }),
   };
 }
 

@@ -27,6 +27,23 @@ export function createUserStore(db: Kysely<DB>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The names of these users by id (for other modules that show who did something); unknown ids are left out. */
+    async namesByIds(ids: number[]): Promise<Map<number, string>> {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return new Map();
+      const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', unique).execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** How many users there are and how many of them are admins, for the back office's dashboard. */
+    async counts(): Promise<{ users: number; admins: number }> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => [eb.fn.countAll<number>().as('users'), eb.fn.sum<number>('is_admin').as('admins')])
+        .executeTakeFirstOrThrow();
+      return { users: Number(row.users), admins: Number(row.admins ?? 0) };
+    },
+
     /** Users for the back office, newest first; `phone_number` is compared in its normalised form. */
     async list(q: { is_admin?: boolean | undefined; phone_number?: string | undefined; search?: string | undefined }, page: Page): Promise<{ count: number; results: ApiUser[] }> {
       let base = db.selectFrom('users');

@@ -1,16 +1,19 @@
 /**
- * Back-office catalogue writes (spec §7 "Admin writes"), all admin-only. Multipart parsing is
- * registered here only, with hard limits; files are judged by content in server/media/uploads.
- * Answers carry `{status, message}` (status equal to the HTTP status) plus the written object.
+ * Back-office catalogue writes, all admin-only, at the paths and with the messages clients of
+ * the first version use. Multipart parsing is registered here only, with hard limits; files are
+ * judged by content in server/media/uploads. Answers carry `{status, message}` (status equal to
+ * the HTTP status) plus the written object.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
 import { notFound } from '../http/errors';
+import { readId, readQuery } from '../http/pagination';
 import { MULTIPART_LIMITS, isUpload, readForm, type Upload } from '../media/uploads';
 import type { Services } from '../services';
 import type { ProductType } from '../db/schema';
+import { idSchema } from '../../domain/queries';
 import { bannerFormSchema, categoryFormSchema, logoFormSchema, personFormSchema, productFormSchema } from '../../domain/catalog-forms';
 
 const NOUN: Record<ProductType, string> = { books: 'Book', electronics: 'Electronics', stationary: 'Stationary' };
@@ -26,40 +29,23 @@ const UPDATED: Record<ProductType, string> = {
 };
 const DELETED: Record<ProductType, string> = { books: 'Book deleted!', electronics: 'Electronics deleted!', stationary: 'Stationaries deleted!' };
 
-const MAX_ID = 2_147_483_647;
-
-/** A numeric path id; anything else is a 404, like a missing row. */
-function idParam(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1 || id > MAX_ID) throw notFound();
-  return id;
-}
-
 function nameParam(request: FastifyRequest): string {
   const name = ((request.params as { name?: string }).name ?? '').trim().normalize('NFC');
   if (!name) throw notFound();
   return name;
 }
 
-const moveQuery = z
-  .object({
-    move_to: z.preprocess(
-      (v) => (v === '' || v === undefined ? undefined : v),
-      z.coerce.number({ error: 'move_to must be a category id.' }).int('move_to must be a category id.').positive('move_to must be a category id.').optional(),
-    ),
-  })
-  .strip();
+/** `?move_to=`: where a deleted category's sub-categories and products go. */
+const moveQuery = z.object({ move_to: idSchema.optional() });
 
 function fileOf(v: unknown): Upload | undefined {
   return isUpload(v) ? v : undefined;
 }
 
-
 export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const admin = { preHandler: requireAdmin };
-  const writes = services.catalogAdmin;
+  const writes = services.catalog;
 
   // ---- products --------------------------------------------------------------------------
   const createPaths: [string, ProductType][] = [
@@ -75,25 +61,21 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
     });
   }
 
-  {
-    const path = '/api/product/:id/';
-    app.put(path, admin, async (request) => {
-      const id = idParam(request);
-      const type = await writes.productType(id);
-      if (!type) throw notFound('Product not found.');
-      const form = productFormSchema(type, 'update').parse(await readForm(request, type === 'books' ? ['image', 'pdf'] : ['image']));
-      const product = await writes.updateProduct(id, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) });
-      return { status: 200, message: UPDATED[type], product };
-    });
-
-    app.delete(path, admin, async (request) => {
-      const result = await writes.deleteProduct(idParam(request));
-      const message = result.deactivated
-        ? `${NOUN[result.type]} is on existing orders, so it was deactivated (hidden from the shop) instead of deleted.`
-        : DELETED[result.type];
-      return { status: 200, message, ...result };
-    });
-  }
+  app.put('/api/product/:id/', admin, async (request) => {
+    const id = readId(request, 'Product not found.');
+    const type = await writes.productType(id);
+    if (!type) throw notFound('Product not found.');
+    const form = productFormSchema(type, 'update').parse(await readForm(request, type === 'books' ? ['image', 'pdf'] : ['image']));
+    const product = await writes.updateProduct(id, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) });
+    return { status: 200, message: UPDATED[type], product };
+  });
+  app.delete('/api/product/:id/', admin, async (request) => {
+    const result = await writes.deleteProduct(readId(request, 'Product not found.'));
+    const message = result.deactivated
+      ? `${NOUN[result.type]} is on existing orders, so it was deactivated (hidden from the shop) instead of deleted.`
+      : DELETED[result.type];
+    return { status: 200, message, ...result };
+  });
 
   // ---- authors and publishers ------------------------------------------------------------
   const people = [
@@ -106,19 +88,16 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
       const item = await p.create(form, fileOf(form.image));
       return reply.status(201).send({ status: 201, message: `${p.Noun} added Successfully!`, [p.kind]: item });
     });
-    {
-    const path = `/api/${p.kind}/:id/`;
-      app.put(path, admin, async (request) => {
-        const id = idParam(request);
-        const form = personFormSchema(p.kind, 'update').parse(await readForm(request, ['image']));
-        const item = await p.update(id, form, fileOf(form.image));
-        return { status: 200, message: `${p.Noun} updated Successfully!`, [p.kind]: item };
-      });
-      app.delete(path, admin, async (request) => {
-        await p.remove(idParam(request));
-        return { status: 200, message: `${p.Noun} deleted!` };
-      });
-    }
+    app.put(`/api/${p.kind}/:id/`, admin, async (request) => {
+      const id = readId(request, `${p.Noun} not found.`);
+      const form = personFormSchema(p.kind, 'update').parse(await readForm(request, ['image']));
+      const item = await p.update(id, form, fileOf(form.image));
+      return { status: 200, message: `${p.Noun} updated Successfully!`, [p.kind]: item };
+    });
+    app.delete(`/api/${p.kind}/:id/`, admin, async (request) => {
+      await p.remove(readId(request, `${p.Noun} not found.`));
+      return { status: 200, message: `${p.Noun} deleted!` };
+    });
   }
 
   // ---- categories ------------------------------------------------------------------------
@@ -134,21 +113,15 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
     return { status: 200, message: 'Category updated Successfully!', category };
   };
   const deleteCategory = async (id: number, request: FastifyRequest) => {
-    const { move_to } = moveQuery.parse(request.query ?? {});
+    const { move_to } = readQuery(moveQuery, request);
     await writes.deleteCategory(id, { moveTo: move_to });
     return { status: 200, message: 'Category deleted!' };
   };
-  // By name, as the first version addressed them (spec §7), and by id.
-  {
-    const path = '/category/:name/';
-    app.put(path, admin, async (request) => updateCategory(await writes.categoryIdByName(nameParam(request)), request));
-    app.delete(path, admin, async (request) => deleteCategory(await writes.categoryIdByName(nameParam(request)), request));
-  }
-  {
-    const path = '/api/category/:id/';
-    app.put(path, admin, async (request) => updateCategory(idParam(request), request));
-    app.delete(path, admin, async (request) => deleteCategory(idParam(request), request));
-  }
+  // By name, as the first version addressed them, and by id.
+  app.put('/category/:name/', admin, async (request) => updateCategory(await writes.categoryIdByName(nameParam(request)), request));
+  app.delete('/category/:name/', admin, async (request) => deleteCategory(await writes.categoryIdByName(nameParam(request)), request));
+  app.put('/api/category/:id/', admin, async (request) => updateCategory(readId(request, 'Category not found.'), request));
+  app.delete('/api/category/:id/', admin, async (request) => deleteCategory(readId(request, 'Category not found.'), request));
 
   // ---- logos and banners -----------------------------------------------------------------
   app.post('/create-logo/', admin, async (request, reply) => {
@@ -161,24 +134,12 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
     const banner = await writes.createBanner(form, fileOf(form.image) as Upload);
     return reply.status(201).send({ status: 201, message: 'Banner added Successfully!', banner });
   });
-  {
-    const path = '/api/logo/:id/';
-    app.delete(path, admin, async (request) => {
-      await writes.deleteLogo(idParam(request));
-      return { status: 200, message: 'Logo deleted!' };
-    });
-  }
-  {
-    const path = '/api/banner/:id/';
-    app.delete(path, admin, async (request) => {
-      await writes.deleteBanner(idParam(request));
-      return { status: 200, message: 'Banner deleted!' };
-    });
-  }
-
-  // ---- dashboard (run-contract.md) ----------------------------------------------------------
-  {
-    const path = '/api/dashboard/';
-    app.get(path, admin, async () => writes.dashboard());
-  }
+  app.delete('/api/logo/:id/', admin, async (request) => {
+    await writes.deleteLogo(readId(request, 'Logo not found.'));
+    return { status: 200, message: 'Logo deleted!' };
+  });
+  app.delete('/api/banner/:id/', admin, async (request) => {
+    await writes.deleteBanner(readId(request, 'Banner not found.'));
+    return { status: 200, message: 'Banner deleted!' };
+  });
 };

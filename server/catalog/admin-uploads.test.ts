@@ -155,7 +155,7 @@ describe(`admin uploads are judged by content (${testDialect})`, () => {
     // A book whose category vanishes between the check and the insert: the FK fails the insert.
     const db = t.services.database.db;
     const doomed = (await db.insertInto('categories').values({ name: 'doomed', parent_id: null, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow()).id;
-    const original = t.services.catalogAdmin;
+    const original = t.services.catalog;
     const form = { english_title: 'Race', category: doomed, author, publisher, purchase_price: 1, regular_price: 2, units_stock: 1 };
     // Delete the category after the reference check by wrapping the storage put.
     const storage = t.services.storage;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
-import { loadCatalogFixture, type CatalogFixture } from './search-fixture';
+import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
 import { createCatalogService } from './service';
 
 const enc = encodeURIComponent;
@@ -241,7 +241,7 @@ describe(`catalogue reads (${testDialect})`, () => {
         },
         transformResult: async (args) => args.result,
       });
-      const catalog = createCatalogService(counting, t.services.storage);
+      const catalog = createCatalogService(counting, t.services.storage, { dialect: t.services.database.dialect, isOnOrders: async () => false });
       const measure = async (fn: () => Promise<unknown>) => {
         queries = 0;
         await fn();

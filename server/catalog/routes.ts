@@ -1,54 +1,37 @@
 /**
- * Catalogue reads (spec §7 "Catalogue reads", decisions §2 shapes). Every GET answers with and
- * without its trailing slash. Public answers carry an ETag and Cache-Control, and are kept in
- * memory until the catalogue's change counter moves (triggers of migration 0102), so a busy
- * shop serves repeated pages without touching the database beyond reading the counter.
- * Admins' answers (inactive products, purchase prices) are never cached or shared.
+ * Catalogue reads, at the paths and in the shapes clients of the first version use. Public
+ * answers carry an ETag and Cache-Control, and are kept in memory until the catalogue's change
+ * counter moves (triggers of migration 0102), so a busy shop serves repeated pages without
+ * touching the database beyond reading the counter. Admins' answers (inactive products,
+ * purchase prices) are never cached or shared.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services';
-import { envelope, pageQuery, toPage, type Page } from '../http/pagination';
+import { envelope, pageQuery, readId, readQuery, toPage, type Page } from '../http/pagination';
 import { notFound } from '../http/errors';
 import { PRODUCT_TYPES } from '../../domain/catalog';
+import { flagSchema, idSchema, searchTerm } from '../../domain/queries';
 import { PERSON_ORDERINGS, PRODUCT_ORDERINGS, type Listed } from './service';
 
-const MAX_ID = 2_147_483_647;
-
-/** Query strings: an empty value (`?category=`) means "not given". */
-function query<T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> {
-  const raw = Object.fromEntries(Object.entries((request.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== '' && v !== undefined));
-  return schema.parse(raw);
-}
-
-const id = z.coerce.number({ message: 'Must be a whole number.' }).int('Must be a whole number.').min(1).max(MAX_ID);
-const flag = z.enum(['true', 'false', 'True', 'False', '1', '0'], { message: 'Must be true or false.' }).transform((v) => v === 'true' || v === 'True' || v === '1');
-const term = z.string().max(200, 'At most 200 characters.');
 const productOrdering = z.enum(PRODUCT_ORDERINGS, { message: `ordering must be one of ${PRODUCT_ORDERINGS.join(', ')}.` });
 const personOrdering = z.enum(PERSON_ORDERINGS, { message: `ordering must be one of ${PERSON_ORDERINGS.join(', ')}.` });
 const productType = z.enum(PRODUCT_TYPES, { message: `type must be one of ${PRODUCT_TYPES.join(', ')}.` });
 
 const productListQuery = pageQuery.extend({
   type: productType.optional(),
-  category: id.optional(),
-  author: id.optional(),
-  publisher: id.optional(),
-  is_active: flag.optional(),
-  search: term.optional(),
+  category: idSchema.optional(),
+  author: idSchema.optional(),
+  publisher: idSchema.optional(),
+  is_active: flagSchema.optional(),
+  search: searchTerm.optional(),
   ordering: productOrdering.optional(),
 });
-const catalogueQuery = pageQuery.extend({ search: term.optional(), ordering: productOrdering.optional() });
-const categoryBooksQuery = pageQuery.extend({ ordering: productOrdering.optional(), author: id.optional(), publisher: id.optional() });
-const personQuery = pageQuery.extend({ search: term.optional(), ordering: personOrdering.optional() });
-const categoryQuery = pageQuery.extend({ search: term.optional(), name: z.string().max(200).optional() });
-
-/** A path id: anything that is not a plausible id is simply not found. */
-function pathId(request: FastifyRequest): number {
-  const parsed = id.safeParse((request.params as { id?: string }).id);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
+const catalogueQuery = pageQuery.extend({ search: searchTerm.optional(), ordering: productOrdering.optional() });
+const categoryBooksQuery = pageQuery.extend({ ordering: productOrdering.optional(), author: idSchema.optional(), publisher: idSchema.optional() });
+const personQuery = pageQuery.extend({ search: searchTerm.optional(), ordering: personOrdering.optional() });
+const categoryQuery = pageQuery.extend({ search: searchTerm.optional(), name: searchTerm.optional() });
 
 function pathName(request: FastifyRequest): string {
   return ((request.params as { name?: string }).name ?? '').normalize('NFC');
@@ -124,13 +107,13 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   // Products
   get(app, '/api/product/', async (request) => {
-    const q = query(productListQuery, request);
+    const q = readQuery(productListQuery, request);
     const page = toPage(q);
     const list = await catalog.listProducts(q, page, { admin: isAdmin(request) });
     return envelope(request, page, list.count, list.results);
   });
   get(app, '/api/product/:id/', async (request) => {
-    const product = await catalog.getProduct(pathId(request), { admin: isAdmin(request) });
+    const product = await catalog.getProduct(readId(request, 'Product not found.'), { admin: isAdmin(request) });
     if (!product) throw notFound('Product not found.');
     return product;
   });
@@ -138,7 +121,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
   get(app, '/all-product/:type/', async (request) => {
     const type = productType.safeParse((request.params as { type: string }).type);
     if (!type.success) throw type.error;
-    const q = query(catalogueQuery, request);
+    const q = readQuery(catalogueQuery, request);
     const page = q.page !== undefined ? toPage(q) : undefined;
     const list = await catalog.productsOfType(type.data, { search: q.search, ordering: q.ordering, page }, { admin: isAdmin(request) });
     return arrayOrEnvelope(request, q, page, list);
@@ -149,7 +132,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     ['/category-all-book/:name/', true],
   ] as const) {
     get(app, path, async (request) => {
-      const q = query(categoryBooksQuery, request);
+      const q = readQuery(categoryBooksQuery, request);
       const page = q.page !== undefined ? toPage(q) : undefined;
       const list = await catalog.productsOfCategory(pathName(request), { descendants, ordering: q.ordering, page, author: q.author, publisher: q.publisher }, { admin: isAdmin(request) });
       if (!list) throw notFound('Category not found.');
@@ -158,7 +141,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
   }
 
   get(app, '/author-book/:name/', async (request) => {
-    const q = query(catalogueQuery.omit({ search: true }), request);
+    const q = readQuery(catalogueQuery.omit({ search: true }), request);
     const page = q.page !== undefined ? toPage(q) : undefined;
     const list = await catalog.productsOfAuthor(pathName(request), { ordering: q.ordering, page }, { admin: isAdmin(request) });
     if (!list) throw notFound('Author not found.');
@@ -166,7 +149,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
   });
 
   get(app, '/publisher-book/:name/', async (request) => {
-    const q = query(catalogueQuery.omit({ search: true }), request);
+    const q = readQuery(catalogueQuery.omit({ search: true }), request);
     const page = q.page !== undefined ? toPage(q) : undefined;
     const list = await catalog.productsOfPublisher(pathName(request), { ordering: q.ordering, page }, { admin: isAdmin(request) });
     if (!list) throw notFound('Publisher not found.');
@@ -179,13 +162,13 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     ['/api/publisher/', catalog.listPublishers, catalog.getPublisher, 'Publisher'],
   ] as const) {
     get(app, base, async (request) => {
-      const q = query(personQuery, request);
+      const q = readQuery(personQuery, request);
       const page = toPage(q);
       const result = await list({ search: q.search, ordering: q.ordering }, page);
       return envelope(request, page, result.count, result.results);
     });
     get(app, `${base}:id/`, async (request) => {
-      const person = await one(pathId(request));
+      const person = await one(readId(request, `${what} not found.`));
       if (!person) throw notFound(`${what} not found.`);
       return person;
     });
@@ -193,13 +176,13 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   // Categories
   get(app, '/api/category/', async (request) => {
-    const q = query(categoryQuery, request);
+    const q = readQuery(categoryQuery, request);
     const page = toPage(q);
     const result = await catalog.listCategories({ search: q.search, name: q.name?.normalize('NFC') }, page);
     return envelope(request, page, result.count, result.results);
   });
   get(app, '/api/category/:id/', async (request) => {
-    const category = await catalog.getCategory(pathId(request));
+    const category = await catalog.getCategory(readId(request, 'Category not found.'));
     if (!category) throw notFound('Category not found.');
     return category;
   });
@@ -210,7 +193,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     ['/api/logo/', catalog.listLogos],
   ] as const) {
     get(app, base, async (request) => {
-      const page = toPage(query(pageQuery, request));
+      const page = toPage(readQuery(pageQuery, request));
       const all = await load();
       return envelope(request, page, all.length, all.slice(page.offset, page.offset + page.size));
     });
@@ -218,12 +201,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   // The header search box: ranked, at most 20.
   get(app, '/api/search/', async (request) => {
-    const q = query(z.object({ search: term.optional(), q: term.optional() }), request);
+    const q = readQuery(z.object({ search: searchTerm.optional(), q: searchTerm.optional() }), request);
     return catalog.searchProducts(q.search ?? q.q ?? '', undefined, { admin: isAdmin(request) });
   });
-
-  if (process.env.HAAT_BENCH === '1') {
-    // The benchmark's ceiling: the same server, hooks and plugins, and no work.
-    app.get('/bench/ceiling', async () => ({ ok: true }));
-  }
 };

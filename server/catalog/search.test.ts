@@ -8,7 +8,7 @@ import { openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { LocalDiskStorage } from '../media/storage';
 import { createCatalogService, type CatalogService } from './service';
-import { loadCatalogFixture, type CatalogFixture } from './search-fixture';
+import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
 import { searchWords } from './search';
 
 describe('searchWords', () => {
@@ -132,7 +132,7 @@ describe.runIf(testDialect === 'postgres')('search gives the same answers on SQL
     sqlite = openSqlite(path.join(dir, 'haat.db'));
     await migrateToLatest(sqlite);
     await loadCatalogFixture(sqlite.db);
-    fromSqlite = createCatalogService(sqlite.db, new LocalDiskStorage(dir), 'sqlite');
+    fromSqlite = createCatalogService(sqlite.db, new LocalDiskStorage(dir), { dialect: 'sqlite', isOnOrders: async () => false });
   });
   afterAll(async () => {
     await t.close();

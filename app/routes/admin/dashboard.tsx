@@ -9,7 +9,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdminPage(context, request);
   const one = { page: 1, size: 1, offset: 0 };
   const [counts, pending, failed] = await Promise.all([
-    context.services.catalogAdmin.dashboard(),
+    context.services.dashboard.totals(),
     context.services.orders.listOrders(admin, { status: 'Pending' }, one),
     context.services.sms.list({ status: 'failed' }, one),
   ]);

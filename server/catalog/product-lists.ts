@@ -1,0 +1,203 @@
+/**
+ * Lists of products: the filtered list, a type's, a category's (with or without the categories
+ * below it), an author's, a publisher's, the header search and the home page's sections. Every
+ * list is one page query (names joined in, never N+1) plus one count, and the count is
+ * remembered until the catalogue changes.
+ */
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { DB, ProductType } from '../db/schema';
+import type { Page } from '../http/pagination';
+import type { FileStorage } from '../media/storage';
+import { HOME_SECTIONS } from '../../domain/catalog';
+import { productQuery, toApiProduct, type ApiProduct, type Listed, type ProductOrdering, type ProductRow } from './products';
+import { toApiPerson, type People } from './people';
+import type { Categories } from './categories';
+import { searchWords, type SearchStrategy } from './search';
+
+/** The catalogue routes answer a plain array without `?page=`; it is capped so no answer is the whole table. */
+export const PLAIN_LIST_LIMIT = 500;
+const PLAIN_PAGE: Page = { page: 1, size: PLAIN_LIST_LIMIT, offset: 0 };
+/** How many results the header search box shows. */
+export const HEADER_SEARCH_LIMIT = 20;
+
+export interface ProductListQuery {
+  type?: ProductType | undefined;
+  category?: number | undefined;
+  author?: number | undefined;
+  publisher?: number | undefined;
+  is_active?: boolean | undefined;
+  search?: string | undefined;
+  ordering?: ProductOrdering | undefined;
+}
+
+/** What narrows a product list; `active: undefined` means active and inactive (admins only). */
+interface ProductFilter {
+  type?: ProductType | undefined;
+  categoryIds?: number[] | undefined;
+  authorIds?: number[] | undefined;
+  publisherIds?: number[] | undefined;
+  active?: boolean | undefined;
+  words?: string[] | undefined;
+}
+
+type Admin = { admin?: boolean };
+type Paged = { ordering?: ProductOrdering | undefined; page?: Page | undefined };
+
+const ORDER_BY: Record<ProductOrdering, [column: 'updated_at' | 'units_stock' | 'regular_price' | 'english_title' | 'id', direction: 'asc' | 'desc']> = {
+  '-updated_at': ['updated_at', 'desc'],
+  '-units_stock': ['units_stock', 'desc'],
+  regular_price: ['regular_price', 'asc'],
+  '-regular_price': ['regular_price', 'desc'],
+  name: ['english_title', 'asc'],
+  '-id': ['id', 'desc'],
+};
+
+export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: { search: SearchStrategy; categories: Categories; authors: People; publishers: People }) {
+  const { search, categories, authors, publishers } = parts;
+
+  function conditions(eb: ExpressionBuilder<DB, 'products'>, f: ProductFilter): Expression<SqlBool> {
+    const list: Expression<SqlBool>[] = [];
+    if (f.type) list.push(eb('products.type', '=', f.type));
+    if (f.active !== undefined) list.push(eb('products.is_active', '=', f.active ? 1 : 0));
+    if (f.categoryIds) list.push(f.categoryIds.length ? eb('products.category_id', 'in', f.categoryIds) : eb.lit(false));
+    if (f.authorIds) list.push(f.authorIds.length === 1 ? eb('products.author_id', '=', f.authorIds[0]!) : eb('products.author_id', 'in', f.authorIds));
+    if (f.publisherIds) list.push(f.publisherIds.length === 1 ? eb('products.publisher_id', '=', f.publisherIds[0]!) : eb('products.publisher_id', 'in', f.publisherIds));
+    if (f.words?.length) list.push(search.matches(f.words));
+    return eb.and(list);
+  }
+
+  // Counts of big lists cost a scan of an index; they only change when the catalogue does.
+  const counts = new Map<string, number>();
+  let countsVersion = -1;
+  async function countProducts(f: ProductFilter): Promise<number> {
+    const version = await search.version();
+    if (version !== countsVersion) {
+      counts.clear();
+      countsVersion = version;
+    }
+    const key = JSON.stringify(f);
+    const known = counts.get(key);
+    if (known !== undefined) return known;
+    const row = await db
+      .selectFrom('products')
+      .where((eb) => conditions(eb, f))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    if (counts.size > 5000) counts.clear();
+    counts.set(key, n);
+    return n;
+  }
+
+  /**
+   * One page in two fixed queries: the page's ids from the indexes alone (an OFFSET then skips
+   * index entries, not joined rows), then those rows with their names joined in.
+   */
+  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, term?: string, admin = false): Promise<ApiProduct[]> {
+    let q = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f));
+    if (ordering === 'rank') {
+      q = q.orderBy(search.rank(term ?? '')).orderBy('products.id', 'desc');
+    } else {
+      const [column, direction] = ORDER_BY[ordering];
+      q = q.orderBy(`products.${column}`, direction);
+      if (column !== 'id') q = q.orderBy('products.id', direction);
+    }
+    const ids = (await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id);
+    if (!ids.length) return [];
+    const rows = (await productQuery(db).where('products.id', 'in', ids).execute()) as ProductRow[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toApiProduct(row, storage, { admin })] : [];
+    });
+  }
+
+  async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<Listed<ApiProduct>> {
+    // A term of nothing but wildcards or spaces searches for nothing rather than everything.
+    if (term?.trim() && !f.words?.length) return { count: 0, results: [] };
+    const order = ordering ?? (f.words?.length ? 'rank' : fallback);
+    const [count, results] = await Promise.all([countProducts(f), pageOfProducts(f, order, page, term, admin)]);
+    return { count, results };
+  }
+
+  /** The shop's lists of one author's, one publisher's or one category's products: active ones, newest first. */
+  const shelf = (f: ProductFilter, o: Paged, opts: Admin) => listFiltered({ ...f, active: true }, o.ordering, '-updated_at', o.page ?? PLAIN_PAGE, undefined, !!opts.admin);
+
+  return {
+    async listProducts(q: ProductListQuery, page: Page, opts: Admin = {}): Promise<Listed<ApiProduct>> {
+      const admin = !!opts.admin;
+      const f: ProductFilter = {
+        type: q.type,
+        categoryIds: q.category === undefined ? undefined : [q.category],
+        authorIds: q.author === undefined ? undefined : [q.author],
+        publisherIds: q.publisher === undefined ? undefined : [q.publisher],
+        // Shoppers never see inactive products, whatever they ask for.
+        active: admin ? q.is_active : true,
+        words: searchWords(q.search),
+      };
+      if (!admin && q.is_active === false) return { count: 0, results: [] };
+      return listFiltered(f, q.ordering, '-id', page, q.search, admin);
+    },
+
+    async productsOfType(type: ProductType, o: Paged & { search?: string | undefined } = {}, opts: Admin = {}) {
+      const f: ProductFilter = { type, active: true, words: searchWords(o.search) };
+      return listFiltered(f, o.ordering, '-updated_at', o.page ?? PLAIN_PAGE, o.search, !!opts.admin);
+    },
+
+    async productsOfCategory(name: string, o: Paged & { descendants: boolean; author?: number | undefined; publisher?: number | undefined }, opts: Admin = {}) {
+      const named = await categories.named(name);
+      const first = named[0];
+      if (!first) return null;
+      const ids = o.descendants ? [...new Set((await Promise.all(named.map((c) => categories.descendantIds(c.id)))).flat())] : named.map((c) => c.id);
+      const f: ProductFilter = {
+        categoryIds: ids.sort((a, b) => a - b),
+        authorIds: o.author === undefined ? undefined : [o.author],
+        publisherIds: o.publisher === undefined ? undefined : [o.publisher],
+      };
+      const [category, list] = await Promise.all([categories.get(first.id), shelf(f, o, opts)]);
+      // Removed in the meantime: as if it had never been there.
+      return category ? { category, ...list } : null;
+    },
+
+    async productsOfAuthor(name: string, o: Paged = {}, opts: Admin = {}) {
+      const named = await authors.named(name);
+      if (!named[0]) return null;
+      const list = await shelf({ authorIds: named.map((a) => a.id) }, o, opts);
+      return { author: toApiPerson(named[0], storage), ...list };
+    },
+
+    async productsOfPublisher(name: string, o: Paged = {}, opts: Admin = {}) {
+      const named = await publishers.named(name);
+      if (!named[0]) return null;
+      const list = await shelf({ publisherIds: named.map((p) => p.id) }, o, opts);
+      return { publisher: toApiPerson(named[0], storage), ...list };
+    },
+
+    /** The header search box: ranked (a title starting with the term first), at most `limit`. */
+    async searchProducts(term: string, limit = HEADER_SEARCH_LIMIT, opts: Admin = {}): Promise<ApiProduct[]> {
+      const words = searchWords(term);
+      if (!words.length) return [];
+      const page: Page = { page: 1, size: Math.min(Math.max(limit, 1), 100), offset: 0 };
+      return pageOfProducts({ active: opts.admin ? undefined : true, words }, 'rank', page, term, !!opts.admin);
+    },
+
+    /** The home page's book sections, in their fixed order: the newest active products of each. */
+    async homeSections(perSection: number) {
+      const sections = await categories.withNames(HOME_SECTIONS.map((s) => s.name));
+      const filled = await Promise.all(
+        sections.map(async (s) => {
+          const ids = await categories.descendantIds(s.id);
+          const rows = (await productQuery(db)
+            .where('products.category_id', 'in', ids)
+            .where('products.is_active', '=', 1)
+            .orderBy('products.updated_at', 'desc')
+            .orderBy('products.id', 'desc')
+            .limit(perSection)
+            .execute()) as ProductRow[];
+          return { id: s.id, name: s.name, products: rows.map((r) => toApiProduct(r, storage)) };
+        }),
+      );
+      return HOME_SECTIONS.flatMap((section) => filled.filter((b) => b.name === section.name).map((b) => ({ ...b, slug: section.slug })));
+    },
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * Products one at a time: the API's product object, reading one, and the back office's
+ * create, update and delete. Prices and offers are worked out by domain/catalog-forms; the
+ * lists of products are in product-lists.ts, the shelf counts that checkout changes in stock.ts.
+ */
+import type { Kysely } from 'kysely';
+import type { DB, Product, ProductType } from '../db/schema';
+import { nowIso } from '../db/dialect';
+import { isForeignKeyViolation } from '../db/errors';
+import { notFound, type FieldErrors } from '../http/errors';
+import type { FileStorage } from '../media/storage';
+import { imageUrls } from '../media/images';
+import { PendingFiles, removeFiles } from '../media/uploads';
+import { OFFER_NONE, resolveOffer, type ProductForm } from '../../domain/catalog-forms';
+import { unitPrice } from '../../domain/prices';
+import { commit, fail, storeProductFiles, type ProductFiles } from './files';
+
+export const PRODUCT_ORDERINGS = ['-updated_at', '-units_stock', 'regular_price', '-regular_price', 'name', '-id'] as const;
+export type ProductOrdering = (typeof PRODUCT_ORDERINGS)[number];
+
+/** A page of a list and how many there are in all. */
+export interface Listed<T> {
+  count: number;
+  results: T[];
+}
+
+export type ProductRow = Product & {
+  category_name: string | null;
+  author_name: string | null;
+  publisher_name: string | null;
+};
+
+/** Products with the names of their category, author and publisher joined in. */
+export function productQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('products')
+    .leftJoin('categories', 'categories.id', 'products.category_id')
+    .leftJoin('authors', 'authors.id', 'products.author_id')
+    .leftJoin('publishers', 'publishers.id', 'products.publisher_id')
+    .selectAll('products')
+    .select(['categories.name as category_name', 'authors.name as author_name', 'publishers.name as publisher_name']);
+}
+
+export function toApiProduct(row: ProductRow, storage: FileStorage, opts: { admin?: boolean } = {}) {
+  const images = imageUrls(storage, row.image);
+  return {
+    id: row.id,
+    type: row.type,
+    english_title: row.english_title,
+    bangla_title: row.bangla_title,
+    description: row.description,
+    category: row.category_id,
+    category_name: row.category_name,
+    author: row.author_id,
+    author_name: row.author_name,
+    publisher: row.publisher_id,
+    publisher_name: row.publisher_name,
+    image: images?.detail ?? null,
+    images,
+    alt_text: row.alt_text || row.english_title,
+    pdf: row.pdf ? storage.url(row.pdf) : null,
+    isbn: row.isbn,
+    edition: row.edition,
+    language: row.language,
+    country: row.country,
+    total_page: row.total_page,
+    model: row.model,
+    brand: row.brand,
+    warranty: row.warranty,
+    offer_type: row.offer_type,
+    percentage: row.percentage,
+    flat_discount: row.flat_discount,
+    // What the shop paid is the shop's business: only admins see it.
+    ...(opts.admin ? { purchase_from: row.purchase_from, purchase_price: row.purchase_price } : {}),
+    regular_price: row.regular_price,
+    discount_price: row.discount_price,
+    price: unitPrice(row),
+    units_stock: row.units_stock,
+    units_sold: row.units_sold,
+    is_active: row.is_active === 1,
+    updated_at: row.updated_at,
+  };
+}
+
+export type ApiProduct = ReturnType<typeof toApiProduct>;
+
+export interface ProductDeps {
+  /** Whether the product appears on any order; such a product is deactivated instead of deleted. */
+  isOnOrders(productId: number): Promise<boolean>;
+}
+
+const REFERENCE_GONE = 'The chosen category, author or publisher was just removed; choose again.';
+
+function productTypeMismatch(type: ProductType, form: ProductForm): void {
+  if (form.type !== undefined && form.type !== type) fail({ type: [`This product is of type ${type}; its type cannot be ${form.type}.`] });
+}
+
+export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: ProductDeps) {
+  /** The product as the back office sees it: inactive ones too, with purchase prices. */
+  async function adminView(id: number) {
+    const row = (await productQuery(db).where('products.id', '=', id).executeTakeFirst()) as ProductRow | undefined;
+    return row ? toApiProduct(row, storage, { admin: true }) : null;
+  }
+
+  /** Messages for chosen category, author and publisher ids that do not exist. */
+  async function missingReferences(refs: { category?: number | undefined; author?: number | undefined; publisher?: number | undefined }): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    const exists = async (table: 'categories' | 'authors' | 'publishers', id: number) => !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+    if (refs.category !== undefined && !(await exists('categories', refs.category))) errors.category = [`Category ${refs.category} does not exist.`];
+    if (refs.author !== undefined && !(await exists('authors', refs.author))) errors.author = [`Author ${refs.author} does not exist.`];
+    if (refs.publisher !== undefined && !(await exists('publishers', refs.publisher))) errors.publisher = [`Publisher ${refs.publisher} does not exist.`];
+    return errors;
+  }
+
+  return {
+    /** One product; shoppers (no `admin`) never see an inactive one. */
+    async get(id: number, opts: { admin?: boolean } = {}): Promise<ApiProduct | null> {
+      const row = (await productQuery(db).where('products.id', '=', id).executeTakeFirst()) as ProductRow | undefined;
+      if (!row || (!opts.admin && row.is_active !== 1)) return null;
+      return toApiProduct(row, storage, { admin: !!opts.admin });
+    },
+
+    async productType(id: number): Promise<ProductType | null> {
+      const row = await db.selectFrom('products').select('type').where('id', '=', id).executeTakeFirst();
+      return row?.type ?? null;
+    },
+
+    async countOfType(type: ProductType): Promise<number> {
+      return Number((await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', type).executeTakeFirstOrThrow()).n);
+    },
+
+    async create(type: ProductType, form: ProductForm, files: ProductFiles) {
+      productTypeMismatch(type, form);
+      const errors = await missingReferences({ category: form.category, author: form.author, publisher: form.publisher });
+      const regular = form.regular_price ?? 0;
+      const offer = resolveOffer({ regular_price: regular, offer_type: form.offer_type ?? OFFER_NONE, percentage: form.percentage, flat_discount: form.flat_discount });
+      if ('errors' in offer) Object.assign(errors, offer.errors);
+      if (Object.keys(errors).length) fail(errors);
+      if (!('offer' in offer)) return null as never;
+      if (!files.image) fail({ image: [type === 'books' ? 'Books image is required*' : 'Product image is required*'] });
+
+      const pending = new PendingFiles(storage);
+      const stored = await storeProductFiles(pending, files);
+      const now = nowIso();
+      const title = form.english_title ?? '';
+      const values = {
+        type,
+        english_title: title,
+        bangla_title: form.bangla_title ?? '',
+        description: form.description ?? '',
+        category_id: form.category ?? null,
+        author_id: type === 'books' ? (form.author ?? null) : null,
+        publisher_id: type === 'books' ? (form.publisher ?? null) : null,
+        image: stored.image ?? null,
+        alt_text: form.alt_text ?? title,
+        pdf: stored.pdf ?? null,
+        isbn: form.isbn ?? '',
+        edition: form.edition ?? '',
+        language: form.language ?? '',
+        country: form.country ?? '',
+        total_page: form.total_page ?? null,
+        model: form.model ?? '',
+        brand: form.brand ?? '',
+        warranty: form.warranty ?? '',
+        ...offer.offer,
+        purchase_from: form.purchase_from ?? '',
+        purchase_price: form.purchase_price ?? 0,
+        regular_price: regular,
+        units_stock: form.units_stock ?? 0,
+        units_sold: form.units_sold ?? 0,
+        is_active: form.is_active === false ? 0 : 1,
+        created_at: now,
+        updated_at: now,
+      };
+      const row = await commit(pending, () => db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow(), { foreign_key: REFERENCE_GONE });
+      return adminView(row.id);
+    },
+
+    async update(id: number, form: ProductForm, files: ProductFiles) {
+      const existing = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!existing) throw notFound('Product not found.');
+      productTypeMismatch(existing.type, form);
+      const errors = await missingReferences({ category: form.category, author: form.author, publisher: form.publisher });
+      const regular = form.regular_price ?? existing.regular_price;
+      const offer = resolveOffer({
+        regular_price: regular,
+        offer_type: form.offer_type ?? (existing.offer_type || OFFER_NONE),
+        percentage: form.percentage ?? (existing.offer_type === 'Percentage' ? existing.percentage : undefined),
+        flat_discount: form.flat_discount ?? (existing.offer_type === 'Flat Discount' ? existing.flat_discount : undefined),
+      });
+      if ('errors' in offer) Object.assign(errors, offer.errors);
+      if (Object.keys(errors).length) fail(errors);
+      if (!('offer' in offer)) return null as never;
+
+      const pending = new PendingFiles(storage);
+      const stored = await storeProductFiles(pending, files);
+      const title = form.english_title ?? existing.english_title;
+      const changes = {
+        english_title: title,
+        bangla_title: form.bangla_title ?? existing.bangla_title,
+        description: form.description ?? existing.description,
+        category_id: form.category ?? existing.category_id,
+        author_id: form.author ?? existing.author_id,
+        publisher_id: form.publisher ?? existing.publisher_id,
+        image: stored.image ?? existing.image,
+        alt_text: form.alt_text ?? (existing.alt_text || title),
+        pdf: stored.pdf ?? existing.pdf,
+        isbn: form.isbn ?? existing.isbn,
+        edition: form.edition ?? existing.edition,
+        language: form.language ?? existing.language,
+        country: form.country ?? existing.country,
+        total_page: form.total_page ?? existing.total_page,
+        model: form.model ?? existing.model,
+        brand: form.brand ?? existing.brand,
+        warranty: form.warranty ?? existing.warranty,
+        ...offer.offer,
+        purchase_from: form.purchase_from ?? existing.purchase_from,
+        purchase_price: form.purchase_price ?? existing.purchase_price,
+        regular_price: regular,
+        units_stock: form.units_stock ?? existing.units_stock,
+        units_sold: form.units_sold ?? existing.units_sold,
+        is_active: form.is_active === undefined ? existing.is_active : form.is_active ? 1 : 0,
+        updated_at: nowIso(),
+      };
+      await commit(pending, () => db.updateTable('products').set(changes).where('id', '=', id).execute(), { foreign_key: REFERENCE_GONE });
+      await removeFiles(storage, { images: [stored.image ? existing.image : null], keys: [stored.pdf ? existing.pdf : null] });
+      return adminView(id);
+    },
+
+    /**
+     * Deletes a product, or only deactivates it when it appears on orders: an order keeps
+     * pointing at what was sold, and the shop stops offering it.
+     */
+    async remove(id: number): Promise<{ type: ProductType; deleted: boolean; deactivated: boolean }> {
+      const existing = await db.selectFrom('products').select(['id', 'type', 'image', 'pdf']).where('id', '=', id).executeTakeFirst();
+      if (!existing) throw notFound('Product not found.');
+      const deactivate = async () => {
+        await db.updateTable('products').set({ is_active: 0, updated_at: nowIso() }).where('id', '=', id).execute();
+        return { type: existing.type, deleted: false, deactivated: true };
+      };
+      if (await deps.isOnOrders(id)) return deactivate();
+      try {
+        await db.deleteFrom('products').where('id', '=', id).execute();
+      } catch (error) {
+        // An order placed between the check and the delete.
+        if (isForeignKeyViolation(error)) return deactivate();
+        throw error;
+      }
+      await removeFiles(storage, { images: [existing.image], keys: [existing.pdf] });
+      return { type: existing.type, deleted: true, deactivated: false };
+    },
+
+    adminView,
+  };
+}
+
+export type Products = ReturnType<typeof createProducts>;

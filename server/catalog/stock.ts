@@ -1,0 +1,99 @@
+/**
+ * The shelf: how many of each product are in stock and how many were sold. The catalogue owns
+ * these counts; checkout and a cancelled order change them only through here, inside their own
+ * transaction, so an order and its stock change commit together or not at all. Stock is never
+ * read, changed and written back: each line is one conditional UPDATE whose affected-row count
+ * says whether it happened, so concurrent checkouts (even from several processes on one
+ * PostgreSQL) cannot sell more than the shelf holds.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB, ProductType } from '../db/schema';
+
+/** What checkout needs to know of a product to price and describe an order line. */
+export interface CheckoutProduct {
+  id: number;
+  english_title: string;
+  bangla_title: string;
+  type: ProductType;
+  regular_price: number;
+  discount_price: number;
+  units_stock: number;
+  is_active: number;
+}
+
+/** One line to take: the prices are the ones the order was priced with. */
+export interface StockLine {
+  product: number;
+  quantity: number;
+  regular_price: number;
+  discount_price: number;
+}
+
+/** The outcome of taking an order's lines; on refusal, the first line that could not be filled and its product as it is now. */
+export type TakeResult =
+  | { taken: true }
+  | { taken: false; line: StockLine; now: { units_stock: number; regular_price: number; discount_price: number; is_active: number } | undefined };
+
+/** Lines in product-id order, so two transactions never wait on each other's rows in opposite orders. */
+const inProductOrder = <T extends { product: number }>(lines: T[]) => [...lines].sort((a, b) => a.product - b.product);
+
+export function createStock() {
+  return {
+    /** The products of a cart as checkout prices them, read inside the checkout's transaction. */
+    forCheckout(trx: Kysely<DB>, ids: number[]): Promise<CheckoutProduct[]> {
+      if (!ids.length) return Promise.resolve([]);
+      return trx
+        .selectFrom('products')
+        .select(['id', 'english_title', 'bangla_title', 'type', 'regular_price', 'discount_price', 'units_stock', 'is_active'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    /**
+     * Takes every line off the shelf, or stops at the first line that cannot be filled: not
+     * enough left, the product deactivated, or its price changed since the order was priced.
+     * The caller rolls its transaction back on a refusal.
+     */
+    async take(trx: Kysely<DB>, lines: StockLine[]): Promise<TakeResult> {
+      for (const line of inProductOrder(lines)) {
+        const result = await trx
+          .updateTable('products')
+          .set({ units_stock: sql`units_stock - ${line.quantity}`, units_sold: sql`units_sold + ${line.quantity}` })
+          .where('id', '=', line.product)
+          .where('units_stock', '>=', line.quantity)
+          .where('is_active', '=', 1)
+          // The price read for the order must still be the price when the stock is taken.
+          .where('regular_price', '=', line.regular_price)
+          .where('discount_price', '=', line.discount_price)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) {
+          const now = await trx
+            .selectFrom('products')
+            .select(['units_stock', 'regular_price', 'discount_price', 'is_active'])
+            .where('id', '=', line.product)
+            .executeTakeFirst();
+          return { taken: false, line, now };
+        }
+      }
+      return { taken: true };
+    },
+
+    /** Puts the units of a cancelled or returned order back on the shelf. */
+    async giveBack(trx: Kysely<DB>, items: { product: number; quantity: number }[]): Promise<void> {
+      // In product order, like checkout takes them, so a cancel and a checkout never deadlock.
+      for (const item of inProductOrder(items)) {
+        await trx
+          .updateTable('products')
+          .set({
+            units_stock: sql`units_stock + ${item.quantity}`,
+            // Sales recorded before this order may have been corrected by hand: never below zero.
+            units_sold: sql`case when units_sold >= ${item.quantity} then units_sold - ${item.quantity} else 0 end`,
+          })
+          .where('id', '=', item.product)
+          .execute();
+      }
+    },
+  };
+}
+
+export type Stock = ReturnType<typeof createStock>;

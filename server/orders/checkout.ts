@@ -1,0 +1,205 @@
+/**
+ * Placing an order. The server prices every order from the catalogue's current prices, never
+ * from what the client sends; the stock is taken through the catalogue's stock face inside the
+ * order's own transaction, so an order exists exactly when its stock was taken. The confirmation
+ * SMS goes into the outbox in the same transaction, so an order and its message exist together
+ * or not at all.
+ */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { nowIso } from '../db/dialect';
+import { isUniqueViolation } from '../db/errors';
+import { HttpError, badRequest, conflict, type FieldErrors } from '../http/errors';
+import type { AuthUser } from '../accounts/sessions';
+import type { SettingsService } from '../settings/service';
+import type { CatalogService } from '../catalog/service';
+import { enqueueSms } from '../notifications/outbox';
+import { findOption } from '../../domain/settings';
+import { normalizePhone } from '../../domain/phone';
+import { unitPrice } from '../../domain/prices';
+import { MESSAGES, cartLines, checkoutSchema, disagreeingFigures, priceOrder, transactionFieldFor } from '../../domain/orders';
+
+/** Idempotency keys are kept for a day, as payment APIs do. */
+const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
+export interface CheckoutResult {
+  status: 200;
+  message: string;
+  order_id: number;
+}
+
+export interface CheckoutDeps {
+  settings: SettingsService;
+  /** The catalogue's stock face: checkout reads prices and takes units only through it. */
+  stock: CatalogService['stock'];
+}
+
+/** A stable hash of a request body: same fields and values in any key order → same hash. */
+function requestHash(body: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        : v;
+  return crypto.createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
+}
+
+function outOfStock(lines: { product: number; title: string; available: number }[]) {
+  const first = lines[0]!;
+  const message =
+    first.available > 0
+      ? `দুঃখিত, "${first.title}" মাত্র ${first.available}টি আছে। (Only ${first.available} of "${first.title}" left.)`
+      : `দুঃখিত, "${first.title}" স্টকে নেই। ("${first.title}" is out of stock.)`;
+  return conflict(message, { out_of_stock: lines });
+}
+
+const unavailable = (product: number) => badRequest(`Product ${product} is not available.`, { orderItems: [`Product ${product} is not available.`] });
+
+export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
+  async function findIdempotent(userId: number, key: string, hash: string): Promise<CheckoutResult | null> {
+    const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+    if (!row || Date.parse(row.created_at) < Date.now() - IDEMPOTENCY_TTL_MS) return null;
+    if (row.request_hash !== hash) {
+      throw new HttpError(422, 'This Idempotency-Key was already used for a different checkout.');
+    }
+    return JSON.parse(row.response) as CheckoutResult;
+  }
+
+  async function placeOrder(user: AuthUser, body: unknown, key: string | undefined, hash: string): Promise<CheckoutResult> {
+    const settings = await deps.settings.get();
+    const input = checkoutSchema(settings).parse(body);
+    const delivery = findOption(settings.delivery_options, input.delivery_option)!;
+    const payment = findOption(settings.payment_options, input.payment_option)!;
+    const lines = cartLines(input);
+
+    return db.transaction().execute(async (trx) => {
+      const products = await deps.stock.forCheckout(trx, lines.map((l) => l.product));
+      const byId = new Map(products.map((p) => [p.id, p]));
+      const errors: FieldErrors = {};
+      for (const line of lines) {
+        const p = byId.get(line.product);
+        if (!p || p.is_active !== 1) (errors.orderItems ??= []).push(`Product ${line.product} is not available.`);
+      }
+      if (Object.keys(errors).length) throw badRequest(errors.orderItems![0]!, errors);
+
+      const short = lines
+        .map((l) => ({ line: l, p: byId.get(l.product)! }))
+        .filter(({ line, p }) => p.units_stock < line.quantity)
+        .map(({ p }) => ({ product: p.id, title: p.english_title, available: p.units_stock }));
+      if (short.length) throw outOfStock(short);
+
+      const priced = priceOrder(
+        lines.map((l) => ({ product: l.product, quantity: l.quantity, unit_price: unitPrice(byId.get(l.product)!) })),
+        delivery.charge,
+      );
+      const figures = { subtotal: priced.subtotal, delivery_charge: priced.delivery_charge, total: priced.total };
+      if (disagreeingFigures(input, figures).length) {
+        throw conflict(MESSAGES.priceChanged, { ...figures, items: priced.lines });
+      }
+
+      const taken = await deps.stock.take(
+        trx,
+        priced.lines.map((l) => ({ product: l.product, quantity: l.quantity, regular_price: byId.get(l.product)!.regular_price, discount_price: byId.get(l.product)!.discount_price })),
+      );
+      if (!taken.taken) {
+        // Someone else bought, deactivated or repriced it since it was read above.
+        const { line, now: current } = taken;
+        const p = byId.get(line.product)!;
+        if (!current || current.is_active !== 1) throw unavailable(line.product);
+        if (current.units_stock < line.quantity) throw outOfStock([{ product: p.id, title: p.english_title, available: current.units_stock }]);
+        throw conflict(MESSAGES.priceChanged, { product: p.id });
+      }
+
+      const phone = (input.phone_number && normalizePhone(input.phone_number)) || user.phone_number;
+      const txField = transactionFieldFor(payment);
+      const now = nowIso();
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          user_id: user.id,
+          name: input.name || user.name,
+          phone_number: phone,
+          optional_phone_number: (input.optional_phone_number && normalizePhone(input.optional_phone_number)) || '',
+          email: input.email ?? '',
+          district: input.district,
+          upazila_thana: input.upazila_thana,
+          delivery_address: input.delivery_address,
+          delivery_option: delivery.label,
+          payment_option: payment.label,
+          cash_on_delivery: payment.wallet ? 0 : 1,
+          bkash_transaction_id: txField === 'bkash_transaction_ID' ? (input.bkash_transaction_ID ?? '') : '',
+          nagad_transaction_id: txField === 'nagad_transaction_ID' ? (input.nagad_transaction_ID ?? '') : '',
+          rocket_transaction_id: txField === 'rocket_transaction_ID' ? (input.rocket_transaction_ID ?? '') : '',
+          transaction_amount: txField && input.transaction_amount !== undefined ? Math.round(input.transaction_amount) : null,
+          order_instruction: input.order_instruction ?? '',
+          subtotal: figures.subtotal,
+          delivery_charge: figures.delivery_charge,
+          total: figures.total,
+          status: 'Pending',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_items')
+        .values(
+          priced.lines.map((l) => {
+            const p = byId.get(l.product)!;
+            return {
+              order_id: order.id,
+              product_id: l.product,
+              product_title: p.english_title || p.bangla_title,
+              product_type: p.type,
+              unit_price: l.unit_price,
+              quantity: l.quantity,
+              total: l.total,
+            };
+          }),
+        )
+        .execute();
+      const result: CheckoutResult = { status: 200, message: MESSAGES.success, order_id: order.id };
+      if (key) {
+        // Older keys of this customer go now, so the table holds about a day of keys.
+        await trx
+          .deleteFrom('idempotency_keys')
+          .where('user_id', '=', user.id)
+          .where('created_at', '<', new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString())
+          .execute();
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ user_id: user.id, key, request_hash: hash, status_code: 200, response: JSON.stringify(result), created_at: now })
+          .execute();
+      }
+      await enqueueSms(trx, phone, `${settings.shop_name}: আপনার অর্ডার #${order.id} গ্রহণ করা হয়েছে। মোট ${figures.total} টাকা। ধন্যবাদ!`, 'order_confirmation');
+      return result;
+    });
+  }
+
+  /**
+   * Places an order for a signed-in customer. With an Idempotency-Key, a retry of the same
+   * request answers the first order instead of placing a second; only successes are kept
+   * (a refused checkout changed nothing, so retrying it is safe).
+   */
+  return async function checkout(user: AuthUser, payload: unknown, idempotencyKey?: string): Promise<CheckoutResult> {
+    const key = idempotencyKey?.trim() || undefined;
+    if (key && key.length > 200) throw badRequest('The Idempotency-Key header is too long (200 characters at most).');
+    const hash = requestHash(payload);
+    if (key) {
+      const earlier = await findIdempotent(user.id, key, hash);
+      if (earlier) return earlier;
+    }
+    try {
+      return await placeOrder(user, payload, key, hash);
+    } catch (error) {
+      // The same key raced in from another request and committed first: answer what it answered.
+      if (key && isUniqueViolation(error)) {
+        const earlier = await findIdempotent(user.id, key, hash);
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+  };
+}
