@@ -1,13 +1,15 @@
-/** The category form's checks (the server's schema) and JSON body ({name, parent}, spec §7). */
+/** The category form's JSON body ({name, parent}) and its check with the server's own schema. */
 import { categoryFormSchema } from '../../../domain/catalog-forms';
-import { formText } from './ui';
-import { checkWith, type FieldErrors } from './api';
+import type { FieldErrors } from '../form/api';
+import { checkWith, formText } from '../form/values';
 
-export function categoryPayload(form: HTMLFormElement): { name: string; parent: number | null } {
+type CategoryBody = { name: string; parent: number | null };
+
+export function categoryPayload(form: HTMLFormElement): CategoryBody {
   const parent = formText(form, 'parent');
   return { name: formText(form, 'name'), parent: parent ? Number(parent) : null };
 }
 
-export function validateCategory(form: HTMLFormElement): FieldErrors {
-  return checkWith(categoryFormSchema, categoryPayload(form));
+export function validateCategory(body: CategoryBody): FieldErrors {
+  return checkWith(categoryFormSchema, body);
 }

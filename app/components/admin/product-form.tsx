@@ -10,9 +10,14 @@ import { OFFER_NONE, productFormSchema, resolveOffer } from '../../../domain/cat
 import type { ApiProduct } from '../../lib/api-types.server';
 import { categoryOptions, type CategoryLike } from './category-options';
 import type { ProductKind } from './product-kinds';
-import { checkWith, formValues, type FieldErrors } from './api';
+import { LinkButton, SaveButton } from './buttons';
 import { notify } from '../notices';
-import { Button, FormError, ImageInput, LinkButton, SelectField, TextArea, TextField, formText, multipart, useApiForm } from './ui';
+import type { FieldErrors } from '../form/api';
+import { Field, FieldError, SelectField, TextArea } from '../form/field';
+import { ImageInput } from '../form/image-input';
+import { FormErrors } from '../form/messages';
+import { useApiForm } from '../form/use-api-form';
+import { checkWith, formText, formValues, multipart } from '../form/values';
 
 const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
@@ -45,16 +50,17 @@ export function productPayload(kind: ProductKind, form: HTMLFormElement): FormDa
 }
 
 /** The server's own schema (domain/catalog-forms.ts) and offer rule, run before uploading. */
-export function validateProduct(kind: ProductKind, form: HTMLFormElement, creating: boolean): FieldErrors {
-  const values = formValues(productPayload(kind, form));
+export function validateProduct(kind: ProductKind, body: FormData, creating: boolean): FieldErrors {
+  const values = formValues(body);
   const errors = checkWith(productFormSchema(kind.type, creating ? 'create' : 'update'), values);
-  const regular = wholeNumber(formText(form, 'regular_price'));
+  const number = (name: string) => wholeNumber(String(values[name] ?? '').trim());
+  const regular = number('regular_price');
   if (regular !== null && !errors.percentage && !errors.flat_discount) {
     const offer = resolveOffer({
       regular_price: regular,
       offer_type: String(values.offer_type ?? ''),
-      percentage: wholeNumber(formText(form, 'percentage')) ?? undefined,
-      flat_discount: wholeNumber(formText(form, 'flat_discount')) ?? undefined,
+      percentage: number('percentage') ?? undefined,
+      flat_discount: number('flat_discount') ?? undefined,
     });
     if ('errors' in offer) Object.assign(errors, offer.errors);
   }
@@ -69,23 +75,9 @@ function OfferFields({ errors, product }: { errors: FieldErrors; product?: Produ
   return (
     <fieldset className="grid gap-3 rounded border border-stone-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
       <legend className="px-1 text-sm font-semibold">Price and offer</legend>
-      <TextField label="Purchase from" name="purchase_from" errors={errors} defaultValue={product?.purchase_from} />
-      <TextField label="Purchase price (৳)" name="purchase_price" type="number" min={0} errors={errors} defaultValue={product?.purchase_price} required />
-      <label className="block text-sm">
-        <span className="font-medium">
-          Regular price (৳)<span className="text-red-700"> *</span>
-        </span>
-        <input
-          name="regular_price"
-          type="number"
-          min={0}
-          step={1}
-          defaultValue={product?.regular_price ?? ''}
-          onChange={(e) => setRegular(e.target.value)}
-          className="mt-1 block w-full rounded border border-stone-300 px-2 py-1.5 text-sm"
-        />
-        {errors.regular_price && <p className="mt-1 text-xs text-red-700" data-testid="error-regular_price">{errors.regular_price.join(' ')}</p>}
-      </label>
+      <Field label="Purchase from" name="purchase_from" errors={errors} defaultValue={product?.purchase_from} />
+      <Field label="Purchase price (৳)" name="purchase_price" type="number" min={0} errors={errors} defaultValue={product?.purchase_price} required />
+      <Field label="Regular price (৳)" name="regular_price" type="number" min={0} errors={errors} defaultValue={product?.regular_price} required onChange={(e) => setRegular(e.target.value)} />
       <SelectField
         label="Offer type"
         name="offer_type"
@@ -93,28 +85,23 @@ function OfferFields({ errors, product }: { errors: FieldErrors; product?: Produ
         defaultValue={offer}
         empty={null}
         options={OFFER_TYPES.map((t) => ({ value: t, label: t === '' ? 'No offer' : t }))}
-        onChange={(v) => {
-          setOffer(v as OfferType);
+        onChange={(e) => {
+          setOffer(e.target.value as OfferType);
           setAmount('');
         }}
       />
       {offer !== '' && (
-        <label className="block text-sm" key={offer}>
-          <span className="font-medium">{offer === 'Percentage' ? 'Percentage (%)' : 'Flat discount (৳)'}</span>
-          <input
-            name={offer === 'Percentage' ? 'percentage' : 'flat_discount'}
-            type="number"
-            min={0}
-            max={offer === 'Percentage' ? 100 : undefined}
-            step={1}
-            defaultValue={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className="mt-1 block w-full rounded border border-stone-300 px-2 py-1.5 text-sm"
-          />
-          {errors[offer === 'Percentage' ? 'percentage' : 'flat_discount'] && (
-            <p className="mt-1 text-xs text-red-700">{errors[offer === 'Percentage' ? 'percentage' : 'flat_discount']?.join(' ')}</p>
-          )}
-        </label>
+        <Field
+          key={offer}
+          label={offer === 'Percentage' ? 'Percentage (%)' : 'Flat discount (৳)'}
+          name={offer === 'Percentage' ? 'percentage' : 'flat_discount'}
+          type="number"
+          min={0}
+          max={offer === 'Percentage' ? 100 : undefined}
+          errors={errors}
+          defaultValue={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
       )}
       <div className="text-sm sm:col-span-2">
         <span className="font-medium">Discount price</span>
@@ -141,45 +128,45 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
   const form = useApiForm({
     method: creating ? 'POST' : 'PUT',
     url: creating ? kind.create : `/api/product/${product.id}/`,
-    validate: (f) => validateProduct(kind, f, creating),
     payload: (f) => productPayload(kind, f),
+    validate: (body) => validateProduct(kind, body, creating),
     success: creating ? kind.added : kind.updated,
     then: creating ? 'reload' : kind.list,
   });
   const e = form.errors;
   return (
-    <form onSubmit={form.onSubmit} noValidate className="grid gap-4" data-testid={creating ? 'add-product' : 'update-product'}>
+    <form {...form.props} className="grid gap-4" data-testid={creating ? 'add-product' : 'update-product'}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="English title" name="english_title" errors={e} defaultValue={product?.english_title} required />
-        <TextField label="Bangla title" name="bangla_title" errors={e} defaultValue={product?.bangla_title} />
+        <Field label="English title" name="english_title" errors={e} defaultValue={product?.english_title} required />
+        <Field label="Bangla title" name="bangla_title" errors={e} defaultValue={product?.bangla_title} />
         <SelectField label="Category" name="category" errors={e} defaultValue={product?.category} options={categoryOptions(options.categories)} required={isBook} />
         {isBook ? (
           <>
             <SelectField label="Author" name="author" errors={e} defaultValue={product?.author} options={options.authors} required />
             <SelectField label="Publisher" name="publisher" errors={e} defaultValue={product?.publisher} options={options.publishers} required />
-            <TextField label="ISBN" name="isbn" errors={e} defaultValue={product?.isbn} />
-            <TextField label="Edition" name="edition" errors={e} defaultValue={product?.edition} />
-            <TextField label="Language" name="language" errors={e} defaultValue={product?.language} />
-            <TextField label="Country" name="country" errors={e} defaultValue={product?.country} />
-            <TextField label="Total pages" name="total_page" type="number" min={0} errors={e} defaultValue={product?.total_page} />
+            <Field label="ISBN" name="isbn" errors={e} defaultValue={product?.isbn} />
+            <Field label="Edition" name="edition" errors={e} defaultValue={product?.edition} />
+            <Field label="Language" name="language" errors={e} defaultValue={product?.language} />
+            <Field label="Country" name="country" errors={e} defaultValue={product?.country} />
+            <Field label="Total pages" name="total_page" type="number" min={0} errors={e} defaultValue={product?.total_page} />
           </>
         ) : (
           <>
-            <TextField label="Brand" name="brand" errors={e} defaultValue={product?.brand} />
-            <TextField label="Model" name="model" errors={e} defaultValue={product?.model} />
-            {kind.type === 'electronics' && <TextField label="Warranty" name="warranty" errors={e} defaultValue={product?.warranty} />}
+            <Field label="Brand" name="brand" errors={e} defaultValue={product?.brand} />
+            <Field label="Model" name="model" errors={e} defaultValue={product?.model} />
+            {kind.type === 'electronics' && <Field label="Warranty" name="warranty" errors={e} defaultValue={product?.warranty} />}
           </>
         )}
         <TextArea label="Description" name="description" errors={e} defaultValue={product?.description} className="sm:col-span-2" />
       </div>
       <OfferFields errors={e} product={product} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Units in stock" name="units_stock" type="number" min={0} errors={e} defaultValue={product?.units_stock} required />
-        <TextField label="Units sold" name="units_sold" type="number" min={0} errors={e} defaultValue={product?.units_sold} placeholder="0" />
+        <Field label="Units in stock" name="units_stock" type="number" min={0} errors={e} defaultValue={product?.units_stock} required />
+        <Field label="Units sold" name="units_sold" type="number" min={0} errors={e} defaultValue={product?.units_sold} placeholder="0" />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <ImageInput label={creating ? 'Image' : 'Image (choose one only to replace it)'} name="image" errors={e} required={creating} currentUrl={product?.images?.thumb ?? product?.image} />
-        <TextField label="Alt text" name="alt_text" errors={e} defaultValue={product?.alt_text} />
+        <Field label="Alt text" name="alt_text" errors={e} defaultValue={product?.alt_text} />
         {isBook && (
           <label className="block text-sm">
             <span className="font-medium">Sample PDF (optional)</span>
@@ -202,7 +189,7 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
                 current PDF
               </a>
             )}
-            {e.pdf && <p className="mt-1 text-xs text-red-700">{e.pdf.join(' ')}</p>}
+            <FieldError errors={e} name="pdf" />
           </label>
         )}
       </div>
@@ -213,11 +200,9 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
           {!product.is_active && <span className="text-xs text-stone-500">— deactivated, e.g. when it was deleted while on orders</span>}
         </label>
       )}
-      <FormError errors={e} />
+      <FormErrors errors={e} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={form.busy}>
-          {form.busy ? 'Saving…' : creating ? `Add ${kind.one}` : 'Update'}
-        </Button>
+        <SaveButton busy={form.busy}>{creating ? `Add ${kind.one}` : 'Update'}</SaveButton>
         {!creating && <LinkButton to={kind.list}>Cancel</LinkButton>}
       </div>
     </form>

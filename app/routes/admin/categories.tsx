@@ -4,10 +4,19 @@ import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/categories';
 import { listParams, requireAdminPage } from './guard.server';
 import { categoryOptions, selfAndDescendants, type CategoryLike } from '../../components/admin/category-options';
-import { sendApi } from '../../components/admin/api';
+import { failureText, sendApi } from '../../components/form/api';
+import { Field, SelectField } from '../../components/form/field';
+import { FormErrors } from '../../components/form/messages';
+import { useApiForm } from '../../components/form/use-api-form';
 import { notify } from '../../components/notices';
-import { Button, Empty, FormError, PageTitle, Pager, Panel, SearchBox, SelectField, Table, TextField, useApiForm, useConfirm } from '../../components/admin/ui';
+import { Pager } from '../../components/pager';
+import { Button, SaveButton } from '../../components/admin/buttons';
+import { useConfirm } from '../../components/admin/confirm';
+import { PageTitle, Panel } from '../../components/admin/page';
+import { SearchBox } from '../../components/admin/search-box';
+import { Empty, Table } from '../../components/admin/table';
 import { categoryPayload, validateCategory } from '../../components/admin/category-form';
+import { useT } from '../../lib/i18n';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -29,6 +38,7 @@ export function meta() {
  * refused (409); the admin can then move them to another category and delete in one step.
  */
 function CategoryDelete({ id, all }: { id: number; all: CategoryLike[] }) {
+  const t = useT();
   const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);
@@ -45,7 +55,7 @@ function CategoryDelete({ id, all }: { id: number; all: CategoryLike[] }) {
     } else if (res.status === 409 && !moveTo) {
       setBlocked(res.message);
       notify('This category is in use: move what it holds first.', 'error', 6000);
-    } else notify(res.message || `Could not delete (${res.status}).`, 'error', 6000);
+    } else notify(failureText(res, t), 'error', 6000);
   };
   return (
     <div className="max-w-xs">
@@ -98,14 +108,12 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <SearchBox placeholder="Search categories by name" defaultValue={search} />
       </Panel>
       <Panel title="Add category" collapsed>
-        <form onSubmit={form.onSubmit} noValidate className="grid max-w-xl gap-3" data-testid="add-category">
-          <TextField label="Category name" name="name" errors={form.errors} required />
+        <form {...form.props} className="grid max-w-xl gap-3" data-testid="add-category">
+          <Field label="Category name" name="name" errors={form.errors} required />
           <SelectField label="Parent category" name="parent" errors={form.errors} options={categoryOptions(all)} empty="— none (top level) —" />
-          <FormError errors={form.errors} />
+          <FormErrors errors={form.errors} />
           <div>
-            <Button type="submit" disabled={form.busy}>
-              {form.busy ? 'Saving…' : 'Add category'}
-            </Button>
+            <SaveButton busy={form.busy}>Add category</SaveButton>
           </div>
         </form>
       </Panel>
@@ -129,7 +137,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </Table>
-        <Pager count={count} page={page} />
+        <Pager count={count} page={page} summary />
       </Panel>
     </>
   );

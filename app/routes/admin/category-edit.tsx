@@ -3,7 +3,11 @@ import type { Route } from './+types/category-edit';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { categoryOptions, selfAndDescendants } from '../../components/admin/category-options';
 import { categoryPayload, validateCategory } from '../../components/admin/category-form';
-import { Button, FormError, LinkButton, PageTitle, Panel, SelectField, TextField, useApiForm } from '../../components/admin/ui';
+import { Field, SelectField } from '../../components/form/field';
+import { FormErrors } from '../../components/form/messages';
+import { useApiForm } from '../../components/form/use-api-form';
+import { LinkButton, SaveButton } from '../../components/admin/buttons';
+import { PageTitle, Panel } from '../../components/admin/page';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -33,8 +37,8 @@ export default function CategoryEdit({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle>Update category: {category.name}</PageTitle>
       <Panel>
-        <form onSubmit={form.onSubmit} noValidate className="grid max-w-xl gap-3" data-testid="update-category">
-          <TextField label="Category name" name="name" errors={form.errors} defaultValue={category.name} required />
+        <form {...form.props} className="grid max-w-xl gap-3" data-testid="update-category">
+          <Field label="Category name" name="name" errors={form.errors} defaultValue={category.name} required />
           <SelectField
             label="Parent category"
             name="parent"
@@ -43,11 +47,9 @@ export default function CategoryEdit({ loaderData }: Route.ComponentProps) {
             options={categoryOptions(all, selfAndDescendants(all, category.id))}
             empty="— none (top level) —"
           />
-          <FormError errors={form.errors} />
+          <FormErrors errors={form.errors} />
           <div className="flex gap-2">
-            <Button type="submit" disabled={form.busy}>
-              {form.busy ? 'Saving…' : 'Update'}
-            </Button>
+            <SaveButton busy={form.busy}>Update</SaveButton>
             <LinkButton to="/admin-categories">Cancel</LinkButton>
           </div>
         </form>

@@ -1,7 +1,10 @@
 /** Customers (spec §2): a phone search and a paged list with ID, name, phone and status. */
 import type { Route } from './+types/customers';
 import { listParams, requireAdminPage } from './guard.server';
-import { Empty, PageTitle, Pager, Panel, SearchBox, Table } from '../../components/admin/ui';
+import { Pager } from '../../components/pager';
+import { PageTitle, Panel } from '../../components/admin/page';
+import { SearchBox } from '../../components/admin/search-box';
+import { Empty, Table } from '../../components/admin/table';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -39,7 +42,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </Table>
-        <Pager count={count} page={page} />
+        <Pager count={count} page={page} summary />
       </Panel>
     </>
   );

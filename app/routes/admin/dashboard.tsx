@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { requireAdminPage } from './guard.server';
-import { PageTitle } from '../../components/admin/ui';
+import { PageTitle } from '../../components/admin/page';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {

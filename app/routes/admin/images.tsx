@@ -1,8 +1,15 @@
 /** Logos and banners (spec §2): an add form with preview and a list with delete. One module, two routes. */
 import type { Route } from './+types/images';
 import { requireAdminPage } from './guard.server';
-import { DeleteButton, Empty, FormError, ImageInput, PageTitle, Panel, Table, TextField, Button, multipart, useApiForm } from '../../components/admin/ui';
-import { checkWith, formValues } from '../../components/admin/api';
+import { Field } from '../../components/form/field';
+import { ImageInput } from '../../components/form/image-input';
+import { FormErrors } from '../../components/form/messages';
+import { useApiForm } from '../../components/form/use-api-form';
+import { checkWith, multipart } from '../../components/form/values';
+import { SaveButton } from '../../components/admin/buttons';
+import { DeleteButton } from '../../components/admin/confirm';
+import { PageTitle, Panel } from '../../components/admin/page';
+import { Empty, Table } from '../../components/admin/table';
 import { bannerFormSchema, logoFormSchema } from '../../../domain/catalog-forms';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -27,8 +34,8 @@ export default function Images({ loaderData }: Route.ComponentProps) {
   const form = useApiForm({
     method: 'POST',
     url: `/create-${kind}/`,
-    validate: (f) => checkWith(kind === 'banner' ? bannerFormSchema : logoFormSchema, formValues(multipart(f))),
     payload: (f) => multipart(f),
+    validate: (body) => checkWith(kind === 'banner' ? bannerFormSchema : logoFormSchema, body),
     success: `${Label} added Successfully!`,
     then: 'reload',
   });
@@ -36,15 +43,13 @@ export default function Images({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle>{kind === 'banner' ? 'Banners' : 'Logos'}</PageTitle>
       <Panel title={`Add ${Label.toLowerCase()}`}>
-        <form onSubmit={form.onSubmit} noValidate className="grid max-w-xl gap-3">
+        <form {...form.props} className="grid max-w-xl gap-3">
           <ImageInput label={`${Label} image`} name="image" errors={form.errors} required />
-          <TextField label="Alt text" name="alt_text" errors={form.errors} />
-          {kind === 'banner' && <TextField label="Link (optional)" name="url" placeholder="https://… or /books" errors={form.errors} />}
-          <FormError errors={form.errors} />
+          <Field label="Alt text" name="alt_text" errors={form.errors} />
+          {kind === 'banner' && <Field label="Link (optional)" name="url" placeholder="https://… or /books" errors={form.errors} />}
+          <FormErrors errors={form.errors} />
           <div>
-            <Button type="submit" disabled={form.busy}>
-              {form.busy ? 'Saving…' : `Add ${Label.toLowerCase()}`}
-            </Button>
+            <SaveButton busy={form.busy}>Add {Label.toLowerCase()}</SaveButton>
           </div>
         </form>
       </Panel>

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/invoice';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
-import { Button } from '../../components/admin/ui';
+import { Button } from '../../components/admin/buttons';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -3,9 +3,11 @@ import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { requireAdminPage } from './guard.server';
-import { sendApi } from '../../components/admin/api';
-import { Button } from '../../components/admin/ui';
+import { sendApi } from '../../components/form/api';
+import { FieldLook } from '../../components/form/field';
+import { Button } from '../../components/admin/buttons';
 import { AdminErrorPage } from '../../components/admin/error-page';
+import { LangProvider } from '../../lib/i18n';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
@@ -98,7 +100,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <main className="min-w-0 flex-1 p-3 md:p-5 print:p-0">
-        <Outlet />
+        {/* The back office is written in English and its forms are long: its screens say so once, here. */}
+        <LangProvider value="en">
+          <FieldLook value="compact">
+            <Outlet />
+          </FieldLook>
+        </LangProvider>
       </main>
     </div>
   );

@@ -2,8 +2,14 @@
 import type { Route } from './+types/make-admin';
 import { listParams, requireAdminPage } from './guard.server';
 import { makeAdminSchema } from '../../../domain/accounts';
-import { checkWith } from '../../components/admin/api';
-import { Button, Empty, FormError, PageTitle, Pager, Panel, Table, TextField, formText, useApiForm } from '../../components/admin/ui';
+import { Field } from '../../components/form/field';
+import { FormErrors } from '../../components/form/messages';
+import { useApiForm } from '../../components/form/use-api-form';
+import { checkWith, formText } from '../../components/form/values';
+import { Pager } from '../../components/pager';
+import { SaveButton } from '../../components/admin/buttons';
+import { PageTitle, Panel } from '../../components/admin/page';
+import { Empty, Table } from '../../components/admin/table';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -27,8 +33,8 @@ export default function MakeAdmin({ loaderData }: Route.ComponentProps) {
   const form = useApiForm({
     method: 'POST',
     url: '/makeAdmin/',
-    validate: (f) => checkWith(makeAdminSchema, payload(f)),
     payload,
+    validate: (body) => checkWith(makeAdminSchema, body),
     success: 'Admin created Successfully!',
     then: 'reload',
   });
@@ -36,15 +42,13 @@ export default function MakeAdmin({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle>Make admin</PageTitle>
       <Panel title="Create an admin">
-        <form onSubmit={form.onSubmit} noValidate className="grid max-w-md gap-3" data-testid="make-admin">
-          <TextField label="Name" name="name" errors={form.errors} autoComplete="off" />
-          <TextField label="Phone number" name="phone_number" type="tel" placeholder="01XXXXXXXXX" errors={form.errors} required autoComplete="off" />
-          <TextField label="Password" name="password" type="password" errors={form.errors} required autoComplete="new-password" />
-          <FormError errors={form.errors} />
+        <form {...form.props} className="grid max-w-md gap-3" data-testid="make-admin">
+          <Field label="Name" name="name" errors={form.errors} autoComplete="off" />
+          <Field label="Phone number" name="phone_number" type="tel" placeholder="01XXXXXXXXX" errors={form.errors} required autoComplete="off" />
+          <Field label="Password" name="password" type="password" errors={form.errors} required autoComplete="new-password" />
+          <FormErrors errors={form.errors} />
           <div>
-            <Button type="submit" disabled={form.busy}>
-              {form.busy ? 'Saving…' : 'Create admin'}
-            </Button>
+            <SaveButton busy={form.busy}>Create admin</SaveButton>
           </div>
         </form>
       </Panel>
@@ -59,7 +63,7 @@ export default function MakeAdmin({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </Table>
-        <Pager count={count} page={page} />
+        <Pager count={count} page={page} summary />
       </Panel>
     </>
   );

@@ -9,9 +9,15 @@ import type { Route } from './+types/orders';
 import { z } from 'zod';
 import { filterParams, listParams, requireAdminPage } from './guard.server';
 import { ORDER_STATUSES, isFinal, type OrderStatus } from '../../../domain/orders';
-import { sendApi } from '../../components/admin/api';
+import { failureText, sendApi } from '../../components/form/api';
 import { notify } from '../../components/notices';
-import { Button, Empty, PageTitle, Pager, Panel, SearchBox, Table, useConfirm } from '../../components/admin/ui';
+import { Pager } from '../../components/pager';
+import { Button } from '../../components/admin/buttons';
+import { useConfirm } from '../../components/admin/confirm';
+import { PageTitle, Panel } from '../../components/admin/page';
+import { SearchBox } from '../../components/admin/search-box';
+import { Empty, Table } from '../../components/admin/table';
+import { useT } from '../../lib/i18n';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -40,6 +46,7 @@ const ACTIONS: { to: OrderStatus; kind: 'primary' | 'secondary' | 'danger' }[] =
 ];
 
 function StatusButtons({ id, status }: { id: number; status: OrderStatus }) {
+  const t = useT();
   const { confirm, dialog } = useConfirm('Yes, change it');
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
@@ -59,7 +66,7 @@ function StatusButtons({ id, status }: { id: number; status: OrderStatus }) {
             const res = await sendApi('PUT', `/api/order/${id}/`, { status: a.to });
             setBusy(false);
             if (!res.ok) {
-              notify(res.message || `Could not update the order (${res.status}).`, 'error', 6000);
+              notify(failureText(res, t), 'error', 6000);
               return;
             }
             notify(`Order #${id}: status updated successfully (${a.to}).`);
@@ -132,7 +139,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </Table>
-        <Pager count={count} page={page} />
+        <Pager count={count} page={page} summary />
       </Panel>
     </>
   );

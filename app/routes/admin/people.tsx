@@ -3,7 +3,15 @@ import { Link } from 'react-router';
 import type { Route } from './+types/people';
 import { listParams, requireAdminPage } from './guard.server';
 import { PersonFields, personKind, validatePerson } from '../../components/admin/person-form';
-import { Button, DeleteButton, Empty, FormError, PageTitle, Pager, Panel, SearchBox, Table, multipart, useApiForm } from '../../components/admin/ui';
+import { FormErrors } from '../../components/form/messages';
+import { useApiForm } from '../../components/form/use-api-form';
+import { multipart } from '../../components/form/values';
+import { Pager } from '../../components/pager';
+import { SaveButton } from '../../components/admin/buttons';
+import { DeleteButton } from '../../components/admin/confirm';
+import { PageTitle, Panel } from '../../components/admin/page';
+import { SearchBox } from '../../components/admin/search-box';
+import { Empty, Table } from '../../components/admin/table';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -26,8 +34,8 @@ export default function People({ loaderData }: Route.ComponentProps) {
   const form = useApiForm({
     method: 'POST',
     url: `/create-${kind}/`,
-    validate: (f) => validatePerson(kind, f),
     payload: (f) => multipart(f),
+    validate: (body) => validatePerson(kind, body),
     success: `${Label} added Successfully!`,
     then: 'reload',
   });
@@ -38,13 +46,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
         <SearchBox placeholder={`Search ${kind}s by name`} defaultValue={search} />
       </Panel>
       <Panel title={`Add ${kind}`} collapsed>
-        <form onSubmit={form.onSubmit} noValidate className="grid max-w-2xl gap-3" data-testid={`add-${kind}`}>
+        <form {...form.props} className="grid max-w-2xl gap-3" data-testid={`add-${kind}`}>
           <PersonFields kind={kind} errors={form.errors} />
-          <FormError errors={form.errors} />
+          <FormErrors errors={form.errors} />
           <div>
-            <Button type="submit" disabled={form.busy}>
-              {form.busy ? 'Saving…' : `Add ${kind}`}
-            </Button>
+            <SaveButton busy={form.busy}>Add {kind}</SaveButton>
           </div>
         </form>
       </Panel>
@@ -68,7 +74,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </Table>
-        <Pager count={count} page={page} />
+        <Pager count={count} page={page} summary />
       </Panel>
     </>
   );

@@ -2,7 +2,11 @@
 import type { Route } from './+types/person-edit';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { PersonFields, personKind, validatePerson } from '../../components/admin/person-form';
-import { Button, FormError, LinkButton, PageTitle, Panel, multipart, useApiForm } from '../../components/admin/ui';
+import { FormErrors } from '../../components/form/messages';
+import { useApiForm } from '../../components/form/use-api-form';
+import { multipart } from '../../components/form/values';
+import { LinkButton, SaveButton } from '../../components/admin/buttons';
+import { PageTitle, Panel } from '../../components/admin/page';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -25,8 +29,8 @@ export default function PersonEdit({ loaderData }: Route.ComponentProps) {
   const form = useApiForm({
     method: 'PUT',
     url: `/api/${kind}/${person.id}/`,
-    validate: (f) => validatePerson(kind, f, 'update'),
     payload: (f) => multipart(f),
+    validate: (body) => validatePerson(kind, body, 'update'),
     success: `${Label} updated Successfully!`,
     then: `/admin-${kind}s`,
   });
@@ -36,13 +40,11 @@ export default function PersonEdit({ loaderData }: Route.ComponentProps) {
         Update {kind}: {person.name}
       </PageTitle>
       <Panel>
-        <form onSubmit={form.onSubmit} noValidate className="grid max-w-2xl gap-3" data-testid={`update-${kind}`}>
+        <form {...form.props} className="grid max-w-2xl gap-3" data-testid={`update-${kind}`}>
           <PersonFields kind={kind} errors={form.errors} person={person} />
-          <FormError errors={form.errors} />
+          <FormErrors errors={form.errors} />
           <div className="flex gap-2">
-            <Button type="submit" disabled={form.busy}>
-              {form.busy ? 'Saving…' : 'Update'}
-            </Button>
+            <SaveButton busy={form.busy}>Update</SaveButton>
             <LinkButton to={`/admin-${kind}s`}>Cancel</LinkButton>
           </div>
         </form>

@@ -4,7 +4,7 @@ import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { productFormOptions } from './product-options.server';
 import { kindFromPath } from '../../components/admin/product-kinds';
 import { ProductForm, type ProductFormProps } from '../../components/admin/product-form';
-import { PageTitle, Panel } from '../../components/admin/ui';
+import { PageTitle, Panel } from '../../components/admin/page';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

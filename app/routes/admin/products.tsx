@@ -9,7 +9,11 @@ import { listParams, requireAdminPage } from './guard.server';
 import { productFormOptions } from './product-options.server';
 import { kindFromPath } from '../../components/admin/product-kinds';
 import { ProductForm } from '../../components/admin/product-form';
-import { DeleteButton, Empty, PageTitle, Pager, Panel, SearchBox, Table } from '../../components/admin/ui';
+import { Pager } from '../../components/pager';
+import { DeleteButton } from '../../components/admin/confirm';
+import { PageTitle, Panel } from '../../components/admin/page';
+import { SearchBox } from '../../components/admin/search-box';
+import { Empty, Table } from '../../components/admin/table';
 import type { ApiProduct } from '../../lib/api-types.server';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -104,7 +108,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             <Table head={head(false)} testId="search-table" dense>
               <ProductRows products={found.results} purchase={false} type={type} />
             </Table>
-            <Pager count={found.count} page={found.page} pageKey="spage" />
+            <Pager count={found.count} page={found.page} pageKey="spage" summary />
           </div>
         )}
       </Panel>
@@ -115,7 +119,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <Table head={head(true)} testId="product-list" dense>
           <ProductRows products={list.results} purchase type={type} />
         </Table>
-        <Pager count={list.count} page={list.page} />
+        <Pager count={list.count} page={list.page} summary />
       </Panel>
     </>
   );

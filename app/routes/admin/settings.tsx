@@ -2,8 +2,12 @@
 import type { Route } from './+types/settings';
 import { requireAdminPage } from './guard.server';
 import { settingsUpdateSchema, type ShopSettings } from '../../../domain/settings';
-import { checkWith } from '../../components/admin/api';
-import { Button, FieldError, FormError, PageTitle, Panel, TextArea, TextField, formText, useApiForm } from '../../components/admin/ui';
+import { Field, FieldError, TextArea } from '../../components/form/field';
+import { FormErrors } from '../../components/form/messages';
+import { useApiForm } from '../../components/form/use-api-form';
+import { checkWith, formText } from '../../components/form/values';
+import { SaveButton } from '../../components/admin/buttons';
+import { PageTitle, Panel } from '../../components/admin/page';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -46,33 +50,33 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     method: 'PUT',
     url: '/api/settings/',
     payload: build,
-    validate: (f) => checkWith(settingsUpdateSchema, build(f)),
+    validate: (body) => checkWith(settingsUpdateSchema, body),
     success: 'Settings saved!',
     then: 'reload',
-    resetOnSuccess: false,
+    reset: false,
   });
   const e = form.errors;
   return (
     <>
       <PageTitle>Settings</PageTitle>
-      <form onSubmit={form.onSubmit} noValidate data-testid="settings-form">
+      <form {...form.props} data-testid="settings-form">
         <Panel title="Shop">
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Shop name" name="shop_name" errors={e} defaultValue={s.shop_name} required />
-            <TextField label="E-mail" name="email" type="email" errors={e} defaultValue={s.email} />
+            <Field label="Shop name" name="shop_name" errors={e} defaultValue={s.shop_name} required />
+            <Field label="E-mail" name="email" type="email" errors={e} defaultValue={s.email} />
             <TextArea label="Footer description" name="description" errors={e} defaultValue={s.description} className="sm:col-span-2" />
             <TextArea label="Address" name="address" errors={e} defaultValue={s.address} />
             <TextArea label="Phone numbers (one a line)" name="phones" errors={e} defaultValue={s.phones.join('\n')} />
-            <TextField label="Mobile-wallet number (bKash / Nagad / Rocket)" name="wallet_number" errors={e} defaultValue={s.wallet_number} />
-            <TextField label="Social page link" name="social_url" errors={e} defaultValue={s.social_url} placeholder="https://facebook.com/…" />
+            <Field label="Mobile-wallet number (bKash / Nagad / Rocket)" name="wallet_number" errors={e} defaultValue={s.wallet_number} />
+            <Field label="Social page link" name="social_url" errors={e} defaultValue={s.social_url} placeholder="https://facebook.com/…" />
           </div>
         </Panel>
         <Panel title="Delivery options and charges">
           <div className="grid gap-3">
             {s.delivery_options.map((o, i) => (
               <div key={o.id} className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-                <TextField label={`Label (${o.id})`} name={`delivery_label_${i}`} errors={{}} defaultValue={o.label} />
-                <TextField label="Charge (৳)" name={`delivery_charge_${i}`} type="number" min={0} errors={{}} defaultValue={o.charge} />
+                <Field label={`Label (${o.id})`} name={`delivery_label_${i}`} defaultValue={o.label} />
+                <Field label="Charge (৳)" name={`delivery_charge_${i}`} type="number" min={0} defaultValue={o.charge} />
               </div>
             ))}
           </div>
@@ -82,7 +86,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-3">
             {s.payment_options.map((o, i) => (
               <div key={o.id} className="grid items-end gap-3 sm:grid-cols-[1fr_10rem]">
-                <TextField label={`Label (${o.id})`} name={`payment_label_${i}`} errors={{}} defaultValue={o.label} />
+                <Field label={`Label (${o.id})`} name={`payment_label_${i}`} defaultValue={o.label} />
                 <label className="flex items-center gap-2 pb-2 text-sm">
                   <input type="checkbox" name={`payment_wallet_${i}`} defaultChecked={o.wallet} /> Mobile wallet
                 </label>
@@ -91,10 +95,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </div>
           <FieldError errors={e} name="payment_options" />
         </Panel>
-        <FormError errors={e} />
-        <Button type="submit" disabled={form.busy}>
-          {form.busy ? 'Saving…' : 'Save settings'}
-        </Button>
+        <FormErrors errors={e} />
+        <SaveButton busy={form.busy}>Save settings</SaveButton>
       </form>
     </>
   );

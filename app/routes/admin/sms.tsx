@@ -3,7 +3,10 @@ import { Form } from 'react-router';
 import type { Route } from './+types/sms';
 import { z } from 'zod';
 import { filterParams, listParams, requireAdminPage } from './guard.server';
-import { Button, Empty, LinkButton, PageTitle, Pager, Panel, Table } from '../../components/admin/ui';
+import { Pager } from '../../components/pager';
+import { Button, LinkButton } from '../../components/admin/buttons';
+import { PageTitle, Panel } from '../../components/admin/page';
+import { Empty, Table } from '../../components/admin/table';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 const STATES = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -74,7 +77,7 @@ export default function Sms({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </Table>
-        <Pager count={count} page={page} />
+        <Pager count={count} page={page} summary />
       </Panel>
     </>
   );
