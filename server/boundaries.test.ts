@@ -1,0 +1,138 @@
+/**
+ * Each module owns its tables: only the owner's production code names a table in a query, and
+ * every other module asks the owner's service. This test reads the source of every folder
+ * under server/ (tests and server/test's fixtures aside; server/db's migrations and demo seed
+ * build every table, so they are exempt) and fails, naming the file and the table, when a
+ * query there names a table of another module: in a query builder call (selectFrom,
+ * insertInto, updateTable, deleteFrom, the joins, with…) or in raw `sql` text.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SERVER = import.meta.dirname;
+
+/** Which module owns which table; the catalogue also owns the search table and change counter of migration 0102. */
+const OWNERS: Record<string, readonly string[]> = {
+  catalog: ['products', 'categories', 'authors', 'publishers', 'banners', 'logos', 'product_search', 'catalog_version', 'catalog_version_seq'],
+  orders: ['orders', 'order_items', 'order_status_changes', 'idempotency_keys'],
+  accounts: ['users', 'sessions', 'password_resets', 'rate_limits'],
+  notifications: ['sms_outbox'],
+  settings: ['settings'],
+};
+const OWNER_OF = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
+/** Folders that are not modules: the schema and its migrations, and test support. */
+const EXEMPT = new Set(['db', 'test']);
+
+const BUILDER_CALLS = [
+  'selectFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto',
+  'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJoin', 'innerJoinLateral', 'leftJoinLateral',
+  'with', 'withRecursive', 'withMaterialized', 'withNotMaterialized',
+];
+const CTE_CALLS = new Set(['with', 'withRecursive', 'withMaterialized', 'withNotMaterialized']);
+
+interface Use {
+  table: string;
+  how: string;
+}
+
+/** The static text of every `sql` template in a source (the parts outside `${…}`). */
+function sqlTexts(source: string): string[] {
+  const texts: string[] = [];
+  const start = /\bsql(?:<[^`]*?>)?`/g;
+  for (let m = start.exec(source); m; m = start.exec(source)) {
+    let i = m.index + m[0].length;
+    let text = '';
+    let depth = 0;
+    for (; i < source.length; i++) {
+      const c = source[i]!;
+      if (depth === 0 && c === '`') break;
+      if (depth === 0 && c === '$' && source[i + 1] === '{') {
+        depth = 1;
+        text += ' ? ';
+        i++;
+      } else if (depth > 0 && c === '{') depth++;
+      else if (depth > 0 && c === '}') depth--;
+      else if (depth === 0) text += c;
+    }
+    texts.push(text);
+    start.lastIndex = i + 1;
+  }
+  return texts;
+}
+
+/** Every table a source names in a query, and how. CTE names declared in the same source are not tables. */
+function tablesUsed(source: string): Use[] {
+  const uses: Use[] = [];
+  const ctes = new Set<string>();
+  const call = new RegExp(`\\.(${BUILDER_CALLS.join('|')})\\(\\s*(?:\\[\\s*)?(?:[\\w.]+\\s+as\\s+)?'([A-Za-z_][\\w]*)`, 'g');
+  for (const m of source.matchAll(call)) {
+    if (CTE_CALLS.has(m[1]!)) ctes.add(m[2]!);
+    else uses.push({ table: m[2]!, how: `${m[1]}('${m[2]}')` });
+  }
+  for (const m of source.matchAll(/\bsql\.(table|ref|id)\(\s*'([A-Za-z_]\w*)/g)) uses.push({ table: m[2]!, how: `sql.${m[1]}('${m[2]}')` });
+  for (const text of sqlTexts(source)) {
+    for (const m of text.matchAll(/\b(from|join|into|update|table|exists)\s+([A-Za-z_]\w*)/gi)) uses.push({ table: m[2]!, how: `sql\`…${m[1]} ${m[2]}…\`` });
+    for (const m of text.matchAll(/\b([A-Za-z_]\w*)\.[A-Za-z_]\w*/g)) uses.push({ table: m[1]!, how: `sql\`…${m[0]}…\`` });
+  }
+  return uses.filter((u) => !ctes.has(u.table));
+}
+
+/** What a module's file names that it should not: another module's table, or a table without an owner. */
+function violations(module: string, file: string, source: string): string[] {
+  const out = new Set<string>();
+  for (const use of tablesUsed(source)) {
+    const owner = OWNER_OF.get(use.table);
+    if (owner === module) continue;
+    if (owner) out.add(`${file} names ${owner}'s table "${use.table}" in ${use.how}: ask the ${owner} service instead.`);
+    // In raw SQL an unknown word after FROM may be a column or an alias; in a builder call it is a table.
+    else if (!use.how.startsWith('sql`')) out.add(`${file} names "${use.table}" in ${use.how}, a table no module owns: add it to OWNERS.`);
+  }
+  return [...out];
+}
+
+function productionFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return productionFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('module boundaries', () => {
+  it('finds a foreign table in a builder call, a join, a cast table name and raw SQL (the check can fail)', () => {
+    const source = [
+      "db.selectFrom('products').innerJoin('order_items as i', 'i.product_id', 'products.id')",
+      "db.deleteFrom(table as 'users')",
+      "db.withRecursive('tree(id)', (q) => q.selectFrom('categories')).selectFrom('tree')",
+      'sql`select count(*) from sms_outbox where ${x} > 1`',
+      "db.selectFrom('mystery')",
+    ].join('\n');
+    expect(violations('catalog', 'catalog/x.ts', source)).toEqual([
+      `catalog/x.ts names orders's table "order_items" in innerJoin('order_items'): ask the orders service instead.`,
+      `catalog/x.ts names accounts's table "users" in deleteFrom('users'): ask the accounts service instead.`,
+      `catalog/x.ts names "mystery" in selectFrom('mystery'), a table no module owns: add it to OWNERS.`,
+      'catalog/x.ts names notifications\'s table "sms_outbox" in sql`…from sms_outbox…`: ask the notifications service instead.',
+    ]);
+  });
+
+  it('gives every table of the schema an owner', () => {
+    const schema = fs.readFileSync(path.join(SERVER, 'db/schema.ts'), 'utf8');
+    const block = /export interface DB \{([^}]*)\}/.exec(schema)?.[1] ?? '';
+    const tables = [...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]!);
+    expect(tables.length).toBeGreaterThan(10);
+    expect(tables.filter((t) => !OWNER_OF.has(t))).toEqual([]);
+  });
+
+  it("no module's production code names another module's tables", () => {
+    const modules = fs
+      .readdirSync(SERVER, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !EXEMPT.has(e.name))
+      .map((e) => e.name);
+    expect(modules).toEqual(expect.arrayContaining(Object.keys(OWNERS)));
+    const found = modules.flatMap((module) =>
+      productionFiles(path.join(SERVER, module)).flatMap((file) => violations(module, path.relative(SERVER, file), fs.readFileSync(file, 'utf8'))),
+    );
+    expect(found).toEqual([]);
+  });
+});
