@@ -5,7 +5,7 @@ import { testDialect } from '../test/database';
 import { nowIso } from '../db/dialect';
 import { hugePngHeader, mediaFiles, multipart, pdfBytes, pngBytes, pngFile, type FilePart } from '../test/media-fixtures';
 
-/** Bad uploads (decisions §3.7): each answers 4xx, never 5xx, and leaves no file under DATA_DIR/media. */
+/** Bad uploads are judged by their content: each answers 4xx, never 5xx, and leaves no file under DATA_DIR/media. */
 describe(`admin uploads are judged by content (${testDialect})`, () => {
   let t: TestApp;
   let admin: Record<string, string>;

@@ -1,5 +1,6 @@
 /**
- * Decisions §3.6: no overselling, even with several server processes on one PostgreSQL.
+ * No overselling, even with several server processes on one PostgreSQL: stock is taken with
+ * conditional UPDATEs, never read and written back.
  * PostgreSQL: two server processes on one database. SQLite (one writer by design): one server.
  * 200 customers check out the same product, 10 in stock, all at once.
  */
