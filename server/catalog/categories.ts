@@ -10,8 +10,6 @@ import type { DB } from '../db/schema';
 import { lockTableForWriters, nowIso } from '../db/dialect';
 import { conflict, notFound } from '../http/errors';
 import type { Page } from '../http/pagination';
-import { PendingFiles } from '../media/uploads';
-import type { FileStorage } from '../media/storage';
 import type { CategoryForm } from '../../domain/catalog-forms';
 import { commit, fail } from './files';
 import { searchWords } from './search';
@@ -74,7 +72,7 @@ async function assertNameFree(q: Kysely<DB>, name: string, parent: number | null
 
 const countOf = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await q.executeTakeFirstOrThrow()).n);
 
-export function createCategories(db: Kysely<DB>, storage: FileStorage, dialect: DialectName) {
+export function createCategories(db: Kysely<DB>, dialect: DialectName) {
   const all = () => db.selectFrom('categories').select(['id', 'name', 'parent_id']).orderBy('id').execute();
 
   async function get(id: number): Promise<ApiCategory | null> {
@@ -96,7 +94,7 @@ export function createCategories(db: Kysely<DB>, storage: FileStorage, dialect: 
         await lockTableForWriters(trx as unknown as Kysely<unknown>, dialect, 'categories');
         return fn(trx);
       });
-    return commit(new PendingFiles(storage), write, messages);
+    return commit(null, write, messages);
   }
 
   return {

@@ -14,12 +14,12 @@ export function fail(errors: FieldErrors): never {
   throw badRequest(Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors);
 }
 
-/** Runs a database write; on any failure removes the request's new files and answers constraint failures as 4xx. */
-export async function commit<T>(pending: PendingFiles, write: () => Promise<T>, messages: { foreign_key?: string; unique?: string } = {}): Promise<T> {
+/** Runs a database write; on any failure removes the request's new files (if any) and answers constraint failures as 4xx. */
+export async function commit<T>(pending: PendingFiles | null, write: () => Promise<T>, messages: { foreign_key?: string; unique?: string } = {}): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    await pending.discard();
+    await pending?.discard();
     const kind = constraintKind(error);
     if (kind === 'foreign_key') throw conflict(messages.foreign_key ?? 'Something this refers to was just changed or removed; reload and try again.');
     if (kind === 'unique') throw conflict(messages.unique ?? 'That name is already taken.');

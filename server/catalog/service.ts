@@ -30,7 +30,7 @@ export interface CatalogOptions extends ProductDeps {
 export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts: CatalogOptions) {
   const search = createSearchStrategy(db, opts.dialect);
   const products = createProducts(db, storage, { isOnOrders: opts.isOnOrders });
-  const categories = createCategories(db, storage, opts.dialect);
+  const categories = createCategories(db, opts.dialect);
   const authors = createPeople(db, storage, search, 'authors');
   const publishers = createPeople(db, storage, search, 'publishers');
   const showcase = createShowcase(db, storage);
