@@ -4,14 +4,13 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isEmptyShop, seedDemoShop } from './db/demo/seed';
 import { createServices } from './services';
 import { buildApp } from './app';
+import { loadPages } from './http/react-router';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '.');
 
@@ -44,10 +43,7 @@ async function serve() {
   const app = await buildApp({
     services,
     logger: { level: config.logLevel },
-    pages: {
-      build: (await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild,
-      clientDir: path.join(BUILD_DIR, 'client'),
-    },
+    pages: await loadPages(BUILD_DIR),
   });
   if (config.demoData && (await isEmptyShop(database.db))) {
     const t = performance.now();

@@ -5,6 +5,7 @@
  * fingerprinted assets.
  */
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -46,6 +47,12 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+}
+
+/** The pages `npm run build` made under `buildDir`: the React Router server build and the client folder. */
+export async function loadPages(buildDir: string): Promise<{ build: ServerBuild; clientDir: string }> {
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  return { build, clientDir: path.join(buildDir, 'client') };
 }
 
 export async function mountReactRouter(app: FastifyInstance, opts: ReactRouterOptions) {

@@ -20,9 +20,15 @@ export interface TestDatabase extends Database {
 
 export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  migrate?: boolean;
+  /** The PostgreSQL server to make the database on (a URL of an existing database there), or false for SQLite; default TEST_DATABASE_URL. */
+  postgres?: string | false;
+}
+
+export async function createTestDatabase(opts: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-test-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = opts.postgres === undefined ? process.env.TEST_DATABASE_URL : opts.postgres || undefined;
   let database: Database;
   let url: string;
   let drop = async () => {};
@@ -47,12 +53,16 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
     database = openSqlite(url);
   }
   if (opts.migrate !== false) await migrateToLatest(database);
+  // Closing early is allowed (a bulk load closes its connection before servers open theirs).
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= database.close());
   return {
     ...database,
+    close,
     dataDir,
     url,
     async destroy() {
-      await database.close();
+      await close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

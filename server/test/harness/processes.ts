@@ -1,11 +1,11 @@
-/** Starts API server processes on one database (for the concurrency test and the benchmark). */
+/** Starts server processes on one database (for the concurrency test and the benchmarks). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-/** The project root: the nearest folder up with package.json (this file may run from a bundle elsewhere). */
-function projectRoot(): string {
+/** The project root: the nearest folder up with package.json outside node_modules (this file may run from a bundle there). */
+export function projectRoot(): string {
   let dir = import.meta.dirname;
   while (!fs.existsSync(path.join(dir, 'package.json')) || dir.includes(`${path.sep}node_modules${path.sep}`)) {
     const up = path.dirname(dir);
@@ -14,22 +14,16 @@ function projectRoot(): string {
   }
   return dir;
 }
-const ROOT = projectRoot();
 
-/** Bundles serve.ts (packages stay external) into node_modules/.cache so its imports resolve from the project. */
-export async function bundleServer(): Promise<string> {
-  const outfile = path.join(ROOT, 'node_modules/.cache/haat-orders', `serve-${process.pid}.mjs`);
-  fs.mkdirSync(path.dirname(outfile), { recursive: true });
-  await build({
-    entryPoints: [path.join(ROOT, 'server/test/harness/serve.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+/**
+ * Bundles a server entry (by default the bare API server, serve.ts; a path from the project
+ * root) for `startServer`, into node_modules/.cache so that its packages resolve from the
+ * project. The caller removes the file.
+ */
+export async function bundleServer(entry = 'server/test/harness/serve.ts'): Promise<string> {
+  const root = projectRoot();
+  const outfile = path.join(root, 'node_modules/.cache/haat', `${path.basename(entry, '.ts')}-${process.pid}.mjs`);
+  await build({ entryPoints: [path.join(root, entry)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
   return outfile;
 }
 
@@ -39,9 +33,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServer(bundle: string, databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+export interface StartOptions {
+  /** More arguments after the database and the data folder. */
+  args?: string[];
+  /** Environment on top of this process's (NODE_ENV is `test` unless given here). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs `bundle` and waits for its `LISTENING <port>` line (20 s at most). */
+export function startServer(bundle: string, databaseUrl: string, dataDir: string, opts: StartOptions = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, databaseUrl, dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test' } });
+    const child = spawn(process.execPath, [bundle, databaseUrl, dataDir, ...(opts.args ?? [])], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'test', ...opts.env },
+    });
     let out = '';
     let err = '';
     const timer = setTimeout(() => {
