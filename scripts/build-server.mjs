@@ -1,21 +1,10 @@
 // Bundles the server (server/main.ts and everything it imports) into build/server-main.js.
 // Packages stay external: they are loaded from node_modules at run time.
-import { build } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundle } from './bundle.mjs';
 
-const dir = process.env.HAAT_BUILD_DIR ?? 'build';
-
-await build({
-  entryPoints: ['server/main.ts'],
-  outfile: `${dir}/server-main.js`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+const out = await bundle('server/main.ts', `${process.env.HAAT_BUILD_DIR ?? 'build'}/server-main.js`, { sourcemap: true });
 
 // `npm start` rebuilds when a source file is newer than this stamp.
-const fs = await import('node:fs');
-fs.writeFileSync(`${dir}/.built`, new Date().toISOString());
+fs.writeFileSync(path.join(path.dirname(out), '.built'), new Date().toISOString());

@@ -1,6 +1,9 @@
 /**
- * Checkouts per second (run by scripts/bench-checkout.mjs). For each database: a fresh migrated
- * database, one product with plenty of stock, 200 signed-in customers, API server process(es)
+ * Checkouts per second (`node scripts/bench-checkout.mjs`, and the end of `npm run bench`).
+ * Environment: BENCH_SECONDS (4), BENCH_CONCURRENCY (16), BENCH_PRODUCTS (50), BENCH_DB=sqlite|postgres
+ * (both), BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
+ * a database is made on that server for the run and dropped). For each database: a fresh migrated
+ * database, BENCH_PRODUCTS products with plenty of stock, 200 signed-in customers, API server process(es)
  * on 127.0.0.1, and CONCURRENCY clients placing one-line orders for DURATION_MS. Afterwards it
  * checks that stock + units_sold still add up and that every 200 made exactly one order.
  */
@@ -37,9 +40,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function run(dialect: 'sqlite' | 'postgres', processes: number, bundle: string): Promise<Result> {
-  if (dialect === 'postgres') process.env.TEST_DATABASE_URL = PG_URL;
-  else delete process.env.TEST_DATABASE_URL;
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ postgres: dialect === 'postgres' && PG_URL });
   const servers: ServerProcess[] = [];
   try {
     const products: number[] = [];

@@ -1,0 +1,16 @@
+/** The part of autocannon's API the catalogue benchmark uses (the package ships no types). */
+declare module 'autocannon' {
+  export interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+  }
+  export interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+  }
+  function autocannon(opts: { url: string; connections: number; duration: number }, done: (error: Error | null, result: Result) => void): unknown;
+  export default autocannon;
+}
