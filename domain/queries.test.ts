@@ -8,7 +8,7 @@ describe('ids', () => {
     expect(parseId(String(MAX_ID))).toBe(MAX_ID);
   });
   it('refuses zero, negatives, fractions, words and ids beyond 32 bits', () => {
-    for (const raw of ['0', '-1', '1.5', 'abc', '', String(MAX_ID + 1), '1e3x']) expect(parseId(raw)).toBeNull();
+    for (const raw of ['0', '-1', '1.5', 'abc', '', String(MAX_ID + 1), '1e3', '0x10', '7.0']) expect(parseId(raw)).toBeNull();
     expect(idSchema.safeParse('2.5').success).toBe(false);
   });
 });

@@ -18,15 +18,24 @@ export interface Page {
   offset: number;
 }
 
-const wholeNumber = (what: string) => z.coerce.number({ message: `${what} must be a whole number.` }).int(`${what} must be a whole number.`);
+/**
+ * A whole number written in digits (`7`, `-1`), between `min` and `max`. Only digits count:
+ * `1e3`, `0x10` or `7.0` are not ids or page numbers, even though JavaScript would read them so.
+ */
+function wholeNumber(what: string, min: number, max: number, tooSmall: string, tooLarge: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d{1,16}\s*$/.test(v) ? Number(v) : v),
+    z.number({ message: `${what} must be a whole number.` }).int(`${what} must be a whole number.`).min(min, tooSmall).max(max, tooLarge),
+  );
+}
 
 /** A record id in a path or query: a whole number from 1 to MAX_ID. */
-export const idSchema = wholeNumber('The id').min(1, 'The id must be 1 or more.').max(MAX_ID, 'The id is too large.');
+export const idSchema = wholeNumber('The id', 1, MAX_ID, 'The id must be 1 or more.', 'The id is too large.');
 
 /** `?page=&page_size=`: the paging part of every list query. */
 export const pageQuery = z.object({
-  page: wholeNumber('page').min(1, 'page must be 1 or more.').max(MAX_PAGE, `page must be at most ${MAX_PAGE}.`).optional(),
-  page_size: wholeNumber('page_size').min(1, 'page_size must be 1 or more.').max(MAX_PAGE_SIZE, `page_size must be at most ${MAX_PAGE_SIZE}.`).optional(),
+  page: wholeNumber('page', 1, MAX_PAGE, 'page must be 1 or more.', `page must be at most ${MAX_PAGE}.`).optional(),
+  page_size: wholeNumber('page_size', 1, MAX_PAGE_SIZE, 'page_size must be 1 or more.', `page_size must be at most ${MAX_PAGE_SIZE}.`).optional(),
 });
 
 /** `true`/`false` as the first version sent them (also `True`, `1`, `0`). */

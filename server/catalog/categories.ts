@@ -91,7 +91,7 @@ export function createCategories(db: Kysely<DB>, dialect: DialectName) {
     const write = () =>
       db.transaction().execute(async (trx) => {
         // The helper is typed for any schema; Kysely's types do not widen DB to unknown by themselves.
-        await lockTableForWriters(trx as unknown as Kysely<unknown>, dialect, 'categories');
+        await lockTableForWriters(trx, dialect, 'categories');
         return fn(trx);
       });
     return commit(null, write, messages);

@@ -36,7 +36,7 @@ export function timestampParam(dialect: DialectName, iso: string): RawBuilder<st
  * SQLite already runs one write transaction at a time, so there is nothing to do; PostgreSQL
  * takes a self-conflicting SHARE ROW EXCLUSIVE lock.
  */
-export async function lockTableForWriters(trx: Kysely<unknown>, dialect: DialectName, table: string): Promise<void> {
+export async function lockTableForWriters<DB>(trx: Kysely<DB>, dialect: DialectName, table: string): Promise<void> {
   if (dialect !== 'postgres') return;
   if (!/^[a-z_]+$/.test(table)) throw new Error(`Not a table name: ${table}`);
   await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
