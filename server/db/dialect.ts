@@ -3,7 +3,7 @@
  * search module keeps its own two strategies, and migrations choose column types here too).
  * Nothing else in the code compares dialect names.
  */
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import type { DialectName } from './database';
 
 /** Auto-increment integer primary key. */
@@ -36,7 +36,7 @@ export function timestampParam(dialect: DialectName, iso: string): RawBuilder<st
  * SQLite already runs one write transaction at a time, so there is nothing to do; PostgreSQL
  * takes a self-conflicting SHARE ROW EXCLUSIVE lock.
  */
-export async function lockTableForWriters<DB>(trx: Kysely<DB>, dialect: DialectName, table: string): Promise<void> {
+export async function lockTableForWriters(trx: QueryExecutorProvider, dialect: DialectName, table: string): Promise<void> {
   if (dialect !== 'postgres') return;
   if (!/^[a-z_]+$/.test(table)) throw new Error(`Not a table name: ${table}`);
   await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
