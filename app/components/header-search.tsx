@@ -1,25 +1,15 @@
 /**
- * The header search (spec §2 "Shared header", §4 "Search panel"): idle with empty text, the
- * message 'Sorry, No result found!', or at most 20 results — a scrolling list from 4 results
- * up, a table below that. Moving the pointer off the search area clears the text. Without
- * JavaScript the form opens the /search page.
+ * The header's live search: idle with empty text, else the results of what is typed (see
+ * search-results.tsx), fetched from /search as one types. Moving the pointer off the search area
+ * clears the text. Without JavaScript the form opens the /search page.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Form, useFetcher } from 'react-router';
 import { useT } from '../lib/i18n';
 import { Icon } from './icons';
-import SearchResults from './search-results';
+import { SearchResults, type SearchHit } from './search-results';
 
-export interface SearchHit {
-  id: number;
-  type: string;
-  english_title: string;
-  bangla_title: string;
-  thumb: string | null;
-  price: number;
-}
-
-export function SearchBox() {
+export function HeaderSearch() {
   const t = useT();
   const [text, setText] = useState('');
   const fetcher = useFetcher<{ q: string; results: SearchHit[] }>();

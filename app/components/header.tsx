@@ -3,8 +3,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { ShopSettings } from '../../domain/settings';
 import { countItems, useCart, useWishlist } from '../lib/cart';
 import { toBengaliDigits, useLang, useT } from '../lib/i18n';
+import { categoryPath } from '../lib/paths';
 import { Icon } from './icons';
-import { SearchBox } from './search-box';
+import { HeaderSearch } from './header-search';
 import { ServerOnly } from './server-only';
 
 export interface MenuCategory {
@@ -14,10 +15,6 @@ export interface MenuCategory {
 }
 
 type Contact = Pick<ShopSettings, 'shop_name' | 'phones' | 'email' | 'social_url'>;
-
-export function categoryPath(name: string): string {
-  return `/category/${encodeURIComponent(name)}`;
-}
 
 function Badge({ count, label }: { count: number; label: string }) {
   const lang = useLang();
@@ -181,7 +178,7 @@ export function Header({
             <ServerOnly className="contents">{import.meta.env.SSR && <LangSwitch lang={lang} />}</ServerOnly>
           </nav>
           <div className="order-3 w-full md:order-2 md:w-auto md:flex-1">
-            <SearchBox />
+            <HeaderSearch />
           </div>
         </div>
       </div>

@@ -5,7 +5,8 @@ import { stockState } from '../../domain/prices';
 import { toBengaliDigits, useLang, useT } from '../lib/i18n';
 import { Icon } from './icons';
 import { Price } from './price';
-import { addProductToCart, addProductToWishlist, productPath } from './shop-actions';
+import { productPath } from '../lib/paths';
+import { addProductToCart, addProductToWishlist } from './shop-actions';
 
 export interface CardProduct {
   id: number;

@@ -1,16 +1,28 @@
-/** The header search's results (spec §2, §9): a message, a table below 4 results, a scrolling list from 4 up. */
+/**
+ * The header search's results: 'Sorry, No result found!', or at most 20 — a table below 4
+ * results, a scrolling list from 4 up, so a long answer does not push the page away.
+ */
 import { Link } from 'react-router';
 import { formatTaka, useLang, useT } from '../lib/i18n';
-import type { SearchHit } from './search-box';
+import { productPath } from '../lib/paths';
 
-export default function SearchResults({ hits, onPick }: { hits: SearchHit[]; onPick: () => void }) {
+export interface SearchHit {
+  id: number;
+  type: string;
+  english_title: string;
+  bangla_title: string;
+  thumb: string | null;
+  price: number;
+}
+
+export function SearchResults({ hits, onPick }: { hits: SearchHit[]; onPick: () => void }) {
   const t = useT();
   const lang = useLang();
   const list = hits.length >= 4;
   const cells = (h: SearchHit) => [
     h.thumb && <img src={h.thumb} alt="" width={36} height={48} loading="lazy" className="h-12 w-9 object-cover" />,
     <>
-      <Link to={`/${h.type}/${h.id}`} onClick={onPick} className="block font-semibold hover:text-brand">
+      <Link to={productPath(h)} onClick={onPick} className="block font-semibold hover:text-brand">
         {h.english_title}
       </Link>
       <span className="block text-xs text-stone-600">{h.bangla_title}</span>

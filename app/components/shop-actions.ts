@@ -1,18 +1,20 @@
-/** The cart and wishlist buttons' behaviour (spec §4) with the spec's words, as small notices. */
-import { addOne, addToWishlist, CART_KEY } from '../lib/cart';
+/** What the Add to cart and wishlist buttons do, each answered with a small notice; the cart never holds more than the stock. */
+import { addOne, addToWishlist, CART_KEY, removeAll, removeOne } from '../lib/cart';
 import { notify } from './notices';
 
 export function addProductToCart(p: { id: number; units_stock: number }, success = 'Successfully added!'): void {
-  if (p.units_stock <= 0) return;
   if (addOne(CART_KEY, p.id, p.units_stock) === 'limit') notify('Sorry product limit exceed!', 'error');
   else notify(success);
+}
+
+/** One less of a product in the cart or the wishlist (`key`), or its whole line (`all`). */
+export function removeFromList(key: string, id: number, all = false): void {
+  if (all) removeAll(key, id);
+  else removeOne(key, id);
+  notify('Successfully removed!');
 }
 
 export function addProductToWishlist(p: { id: number }): void {
   if (addToWishlist(p.id) === 'exists') notify('Already in wishlist!', 'error');
   else notify('Successfully added!');
-}
-
-export function productPath(p: { id: number; type: string }): string {
-  return `/${p.type}/${p.id}`;
 }

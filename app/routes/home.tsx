@@ -7,7 +7,7 @@ import { useT } from '../lib/i18n';
 import { Carousel } from '../components/carousel';
 import { ProductCard, cardFields } from '../components/product-card';
 import { PersonGrid, personFields } from '../components/person-card';
-import { categoryPath } from '../components/header';
+import { categoryPath } from '../lib/paths';
 
 export function meta({ matches }: Route.MetaArgs) {
   const settings = (matches[0]?.data as { settings?: { shop_name: string; description: string } } | undefined)?.settings;

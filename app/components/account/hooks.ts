@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { CartProduct } from './totals';
-import { removeAll } from '../../lib/cart';
+import { cartLines, type CartLine, type CartProduct } from './totals';
+import { removeAll, useStoredQuantities } from '../../lib/cart';
 import { useT } from '../../lib/i18n';
 import { notify } from '../notices';
 
@@ -69,4 +69,27 @@ export function useDropMissing(key: string, missing: number[]) {
     notify(t('কিছু পণ্য আর পাওয়া যাচ্ছে না, তালিকা থেকে সরানো হয়েছে।', 'Some products are no longer available and were removed.'), 'info');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t changes identity every render
   }, [key, missing]);
+}
+
+export interface StoredLines {
+  ids: string[];
+  lines: CartLine[];
+  status: ProductsState['status'];
+  reload: () => void;
+  /** Something can be shown: after hydration, once the products are in (or failed to come). */
+  loaded: boolean;
+}
+
+/**
+ * The cart's or the wishlist's lines (`key` is its storage key): the stored quantities with the
+ * products' current data; products no longer sold are dropped with a notice.
+ */
+export function useStoredLines(key: string): StoredLines {
+  const hydrated = useHydrated();
+  const quantities = useStoredQuantities(key);
+  const ids = Object.keys(quantities);
+  const { products, status, missing, reload } = useCartProducts(ids);
+  useDropMissing(key, missing);
+  const lines = cartLines(quantities, products);
+  return { ids, lines, status, reload, loaded: hydrated && (ids.length === 0 || lines.length > 0 || status === 'error') };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartLines, cartTransportCharge, productPath, subtotal, type CartProduct } from './totals';
+import { DEFAULT_SETTINGS } from '../../../domain/settings';
+import { cartLines, cartTransportCharge, subtotal, type CartProduct } from './totals';
 
 const product = (id: number, price: number, type: CartProduct['type'] = 'books'): CartProduct => ({
   id, type, english_title: `P${id}`, bangla_title: '', image: null, alt_text: '', regular_price: price, discount_price: null, price, units_stock: 5,
@@ -14,16 +15,11 @@ describe('cart totals', () => {
   it('leaves out lines whose product is not known', () => {
     expect(cartLines({ '9': 1 }, {})).toEqual([]);
   });
-  it('charges 60 for transport when the cart total is non-zero, otherwise 0', () => {
-    expect(cartTransportCharge(1020)).toBe(60);
-    expect(cartTransportCharge(0)).toBe(0);
+  it('charges 60 for transport (the default delivery option of the demo settings) when the cart total is non-zero, otherwise 0', () => {
+    expect(cartTransportCharge(1020, DEFAULT_SETTINGS.delivery_options)).toBe(60);
+    expect(cartTransportCharge(0, DEFAULT_SETTINGS.delivery_options)).toBe(0);
   });
-});
-
-describe('productPath', () => {
-  it('links a product to the detail page of its type', () => {
-    expect(productPath({ id: 3, type: 'books' })).toBe('/books/3');
-    expect(productPath({ id: 4, type: 'electronics' })).toBe('/electronics/4');
-    expect(productPath({ id: 5, type: 'stationary' })).toBe('/stationary/5');
+  it('takes the charge from the settings, not from the code', () => {
+    expect(cartTransportCharge(500, [{ id: 'home', label: 'Home', charge: 75 }])).toBe(75);
   });
 });

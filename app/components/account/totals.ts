@@ -1,4 +1,5 @@
-/** What the cart and checkout screens show (spec §9): the server recomputes all of it at checkout. */
+/** What the cart and checkout screens show; the server recomputes all of it at checkout. */
+import type { DeliveryOption } from '../../../domain/settings';
 import type { Quantities } from '../../lib/cart';
 
 export interface CartProduct {
@@ -34,13 +35,15 @@ export function subtotal(lines: CartLine[]): number {
   return lines.reduce((sum, l) => sum + l.total, 0);
 }
 
-/** Cart screen only: the transport line is the inside-Dhaka charge whenever the cart total is non-zero. */
-export const CART_TRANSPORT_CHARGE = 60;
-export function cartTransportCharge(total: number): number {
-  return total > 0 ? CART_TRANSPORT_CHARGE : 0;
+/** The delivery option checkout starts with: the first of the shop's settings. */
+export function defaultDelivery(options: readonly DeliveryOption[]): DeliveryOption | undefined {
+  return options[0];
 }
 
-export function productPath(p: { id: number; type: string }): string {
-  const type = p.type === 'electronics' || p.type === 'stationary' ? p.type : 'books';
-  return `/${type}/${p.id}`;
+/**
+ * Cart screen only: the transport line is the default delivery option's charge (the shop's
+ * settings) whenever the cart total is non-zero; checkout charges the option chosen there.
+ */
+export function cartTransportCharge(total: number, deliveryOptions: readonly DeliveryOption[]): number {
+  return total > 0 ? (defaultDelivery(deliveryOptions)?.charge ?? 0) : 0;
 }

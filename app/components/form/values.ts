@@ -77,3 +77,13 @@ export function checkImageFile(file: File): string | null {
   if (file.size > MAX_IMAGE_BYTES) return `The image is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 2 MB.`;
   return null;
 }
+
+/** The options of a form that POSTs the named text fields as JSON, checked first with the server's schema. */
+export function postTextFields<K extends string>(url: string, names: readonly K[], schema: SchemaLike) {
+  return {
+    method: 'POST' as const,
+    url,
+    payload: (form: HTMLFormElement) => textFields(form, names),
+    validate: (body: Record<K, string>) => checkWith(schema, body),
+  };
+}

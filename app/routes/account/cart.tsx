@@ -1,12 +1,15 @@
-/** /cart (spec §2 "Cart", §4 "Cart", §9 transport charge). */
-import { Link } from 'react-router';
+/**
+ * /cart: the lines with their quantities (never above the stock), and a summary whose transport
+ * line is the shop's default delivery charge; checkout charges the option chosen there.
+ */
+import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/cart';
-import { addOne, CART_KEY, removeAll, removeOne, useCart } from '../../lib/cart';
+import type { loader as rootLoader } from '../../root';
+import { CART_KEY } from '../../lib/cart';
 import { formatTaka, toBengaliDigits, useLang, useT } from '../../lib/i18n';
-import { notify } from '../../components/notices';
-import { useCartProducts, useDropMissing, useHydrated } from '../../components/account/hooks';
-import { cartLines, cartTransportCharge, subtotal } from '../../components/account/totals';
-import { EmptyState, Loading, ProductThumb, ProductTitle, SummaryRow, UnitPrice } from '../../components/account/cart-parts';
+import { useStoredLines } from '../../components/account/hooks';
+import { cartTransportCharge, subtotal } from '../../components/account/totals';
+import { LinesGate, LinesTable, ProductThumb, ProductTitle, QuantityButtons, RemoveButton, Totals, UnitPrice, type Column } from '../../components/account/cart-parts';
 import { withNext } from '../../components/account/next';
 
 export function meta() {
@@ -17,70 +20,29 @@ export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: context.user !== null };
 }
 
-function RemoveButton({ id }: { id: number }) {
-  const t = useT();
-  return (
-    <button
-      type="button"
-      className="ml-2 text-xs font-normal text-red-700 underline max-sm:ml-0 max-sm:mt-1"
-      onClick={() => {
-        removeAll(CART_KEY, id);
-        notify('Successfully removed!');
-      }}
-    >
-      {t('সরান', 'Remove')}
-    </button>
-  );
-}
-
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const hydrated = useHydrated();
-  const cart = useCart();
-  const ids = Object.keys(cart);
-  const { products, status, missing, reload } = useCartProducts(ids);
-  useDropMissing(CART_KEY, missing);
-  const lines = cartLines(cart, products);
-  const total = subtotal(lines);
-  const transport = cartTransportCharge(total);
-  const ready = hydrated && (ids.length === 0 || lines.length > 0 || status === 'error');
+  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings;
+  const state = useStoredLines(CART_KEY);
+  const total = subtotal(state.lines);
+  const transport = cartTransportCharge(total, settings?.delivery_options ?? []);
+  const columns: Column[] = [
+    [t('ছবি', 'Image'), 'p-2', true],
+    [t('পণ্য', 'Product'), 'p-2'],
+    [t('দাম', 'Price'), 'hidden p-2 sm:table-cell'],
+    [t('পরিমাণ', 'Quantity'), 'p-2 text-center'],
+    [t('মোট', 'Total'), 'hidden p-2 text-right sm:table-cell'],
+  ];
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold">{t('শপিং কার্ট', 'Shopping cart')}</h1>
-      {!ready ? (
-        <Loading />
-      ) : ids.length === 0 ? (
-        <EmptyState text={t('আপনার কার্টে কোন আইটেম পাওয়া যায়নি!', 'No items were found in your cart!')}>
-          <Link to="/books" className="mt-4 inline-block rounded bg-brand px-4 py-2 text-white">
-            {t('বই দেখুন', 'Browse books')}
-          </Link>
-        </EmptyState>
-      ) : status === 'error' && lines.length === 0 ? (
-        <p role="alert" className="rounded bg-white p-6 text-center shadow-sm">
-          {t('কার্টের পণ্যগুলো লোড করা যায়নি।', 'Could not load the products in your cart.')}{' '}
-          <button type="button" className="text-brand underline" onClick={reload}>
-            {t('আবার চেষ্টা করুন', 'Try again')}
-          </button>
-        </p>
-      ) : (
+      <LinesGate state={state} empty={t('আপনার কার্টে কোন আইটেম পাওয়া যায়নি!', 'No items were found in your cart!')} failed={t('কার্টের পণ্যগুলো লোড করা যায়নি।', 'Could not load the products in your cart.')}>
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
-            <table className="w-full text-left text-sm" data-testid="cart-table">
-              <thead className="border-b border-stone-200 bg-stone-100 text-xs uppercase">
-                <tr>
-                  <th scope="col" className="p-2">
-                    <span className="sr-only">{t('ছবি', 'Image')}</span>
-                  </th>
-                  <th scope="col" className="p-2">{t('পণ্য', 'Product')}</th>
-                  <th scope="col" className="hidden p-2 sm:table-cell">{t('দাম', 'Price')}</th>
-                  <th scope="col" className="p-2 text-center">{t('পরিমাণ', 'Quantity')}</th>
-                  <th scope="col" className="hidden p-2 text-right sm:table-cell">{t('মোট', 'Total')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map(({ product, quantity, total: lineTotal }) => (
+            <LinesTable columns={columns} testId="cart-table">
+                {state.lines.map(({ product, quantity, total: lineTotal }) => (
                   <tr key={product.id} className="border-b border-stone-100" data-testid="cart-line" data-product-id={product.id}>
                     <td className="p-2 max-sm:pr-0">
                       <ProductThumb product={product} />
@@ -106,35 +68,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                       <UnitPrice product={product} />
                     </td>
                     <td className="p-2">
-                      <div className="flex items-center justify-center gap-1">
-                        <button
-                          type="button"
-                          className="h-9 w-9 rounded border border-stone-300 text-lg hover:bg-stone-100"
-                          aria-label={t(`${product.english_title}: এক পিস কমান`, `${product.english_title}: one less`)}
-                          data-testid="minus"
-                          onClick={() => {
-                            removeOne(CART_KEY, product.id);
-                            notify('Successfully removed!');
-                          }}
-                        >
-                          −
-                        </button>
-                        <span className="min-w-8 text-center font-semibold" data-testid="quantity" aria-live="polite">
-                          {lang === 'bn' ? toBengaliDigits(quantity) : quantity}
-                        </span>
-                        <button
-                          type="button"
-                          className="h-9 w-9 rounded border border-stone-300 text-lg hover:bg-stone-100"
-                          aria-label={t(`${product.english_title}: এক পিস বাড়ান`, `${product.english_title}: one more`)}
-                          data-testid="plus"
-                          onClick={() => {
-                            if (addOne(CART_KEY, product.id, product.units_stock) === 'limit') notify('Sorry product limit exceed!', 'error');
-                            else notify('Successfully added!');
-                          }}
-                        >
-                          +
-                        </button>
-                      </div>
+                      <QuantityButtons product={product} quantity={quantity} />
                     </td>
                     <td className="hidden p-2 text-right font-semibold sm:table-cell" data-testid="line-total">
                       {formatTaka(lineTotal, lang)}
@@ -142,18 +76,13 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
+            </LinesTable>
           </div>
           <aside className="h-fit rounded-lg bg-white p-4 shadow-sm" aria-labelledby="cart-summary">
             <h2 id="cart-summary" className="mb-3 text-lg font-bold">
               {t('অর্ডার সামারি', 'Order summary')}
             </h2>
-            <dl>
-              <SummaryRow label={t('প্রোডাক্টের মোট মূল্য', 'Product total')} amount={total} testId="cart-subtotal" />
-              <SummaryRow label={t('পরিবহন চার্জ', 'Transport charge')} amount={transport} testId="cart-transport" />
-              <SummaryRow label={t('সর্বমোট', 'Total')} amount={total + transport} strong testId="cart-total" />
-            </dl>
+            <Totals subtotal={total} charge={transport} testIds={['cart-subtotal', 'cart-transport', 'cart-total']} />
             <p className="mt-2 text-xs text-stone-600">{t('ডেলিভারি অপশন অনুযায়ী চেকআউটে চার্জ বদলাতে পারে।', 'The charge may change with the delivery option at checkout.')}</p>
             <Link
               to={loaderData.signedIn ? '/checkout' : withNext('/register', '/checkout')}
@@ -164,7 +93,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             </Link>
           </aside>
         </div>
-      )}
+      </LinesGate>
     </main>
   );
 }

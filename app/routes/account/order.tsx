@@ -1,10 +1,11 @@
-/** /order — the signed-in customer's own orders (spec §2 "My orders"; decisions §3.1: own orders only). */
+/** /order — the signed-in customer's own orders, newest first; nobody sees another customer's orders. */
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/order';
 import { pageOfUrl } from '../../../domain/queries';
 import { formatTaka, langFromCookie, toBengaliDigits, useLang, useT } from '../../lib/i18n';
-import { EmptyState } from '../../components/account/cart-parts';
-import { productPath } from '../../components/account/totals';
+import { EmptyState, LinesTable } from '../../components/account/cart-parts';
+import { Pager } from '../../components/pager';
+import { productPath } from '../../lib/paths';
 import { withNext } from '../../components/account/next';
 
 const PAGE_SIZE = 20;
@@ -22,7 +23,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const dateFormat = new Intl.DateTimeFormat(lang === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' });
   return {
     page: page.page,
-    pages: Math.max(1, Math.ceil(count / PAGE_SIZE)),
     count,
     orders: results.map((o) => ({ ...o, placed: dateFormat.format(new Date(o.date)) })),
   };
@@ -39,17 +39,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const n = (v: number | string) => (lang === 'bn' ? toBengaliDigits(v) : String(v));
-  const { orders, page, pages } = loaderData;
+  const { orders, page, count } = loaderData;
 
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold">{t('আমার অর্ডার', 'My orders')}</h1>
       {orders.length === 0 ? (
-        <EmptyState text={t('আপনার কোন অর্ডার পাওয়া যায়নি!', 'No orders were found!')}>
-          <Link to="/books" className="mt-4 inline-block rounded bg-brand px-4 py-2 text-white">
-            {t('বই দেখুন', 'Browse books')}
-          </Link>
-        </EmptyState>
+        <EmptyState text={t('আপনার কোন অর্ডার পাওয়া যায়নি!', 'No orders were found!')} />
       ) : (
         <ol className="space-y-6">
           {orders.map((o) => {
@@ -101,16 +97,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   {o.email && <p>{o.email}</p>}
                 </div>
                 <div className="mt-3 overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <thead className="border-b border-stone-200 text-xs uppercase text-stone-600">
-                      <tr>
-                        <th scope="col" className="py-2 pr-2">{t('পণ্য', 'Product')}</th>
-                        <th scope="col" className="px-2 py-2 text-center">{t('পরিমাণ', 'Qty')}</th>
-                        <th scope="col" className="px-2 py-2 text-right">{t('দাম', 'Price')}</th>
-                        <th scope="col" className="py-2 pl-2 text-right">{t('মোট', 'Total')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
+                  <LinesTable
+                    headClassName="border-b border-stone-200 text-xs uppercase text-stone-600"
+                    columns={[
+                      [t('পণ্য', 'Product'), 'py-2 pr-2'],
+                      [t('পরিমাণ', 'Qty'), 'px-2 py-2 text-center'],
+                      [t('দাম', 'Price'), 'px-2 py-2 text-right'],
+                      [t('মোট', 'Total'), 'py-2 pl-2 text-right'],
+                    ]}
+                  >
                       {o.items.map((item) => (
                         <tr key={item.id} className="border-b border-stone-100" data-testid="order-item">
                           <td className="py-2 pr-2">
@@ -123,8 +118,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                           <td className="py-2 pl-2 text-right whitespace-nowrap">{formatTaka(item.total, lang)}</td>
                         </tr>
                       ))}
-                    </tbody>
-                  </table>
+                  </LinesTable>
                 </div>
                 <dl className="mt-3 ml-auto max-w-xs text-sm">
                   <div className="flex justify-between py-0.5">
@@ -145,23 +139,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           })}
         </ol>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('পৃষ্ঠা', 'Pages')} className="mt-6 flex items-center justify-center gap-4">
-          {page > 1 && (
-            <Link to={`?page=${page - 1}`} className="rounded border border-stone-300 px-3 py-1">
-              {t('আগের', 'Previous')}
-            </Link>
-          )}
-          <span>
-            {n(page)} / {n(pages)}
-          </span>
-          {page < pages && (
-            <Link to={`?page=${page + 1}`} className="rounded border border-stone-300 px-3 py-1">
-              {t('পরের', 'Next')}
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager page={page} count={count} size={PAGE_SIZE} />
     </main>
   );
 }

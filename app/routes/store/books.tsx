@@ -9,7 +9,7 @@ import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
-import { categoryPath } from '../../components/header';
+import { categoryPath } from '../../lib/paths';
 import { Icon } from '../../components/icons';
 
 export function meta() {

@@ -8,7 +8,7 @@ import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
-import { categoryPath } from '../../components/header';
+import { categoryPath } from '../../lib/paths';
 
 export function meta({ data: d }: Route.MetaArgs) {
   return d ? [{ title: `${d.category.name} — বই` }, { name: 'description', content: `${d.category.name}: ${d.count}টি বই ও প্রোডাক্ট` }] : [{ title: 'পেজটি পাওয়া যায়নি' }];

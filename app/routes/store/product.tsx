@@ -8,7 +8,7 @@ import { useT } from '../../lib/i18n';
 import { Price } from '../../components/price';
 import { LowStock, OfferBadges } from '../../components/product-card';
 import { Icon } from '../../components/icons';
-import { categoryPath } from '../../components/header';
+import { categoryPath, productPath } from '../../lib/paths';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -17,8 +17,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   const url = new URL(request.url);
   // One address per product: /books/7 when 7 is a book.
-  if (url.pathname.split('/')[1] !== product.type) throw redirect(`/${product.type}/${product.id}`, 301);
-  return { product, url: `${url.origin}/${product.type}/${product.id}` };
+  if (url.pathname.split('/')[1] !== product.type) throw redirect(productPath(product), 301);
+  return { product, url: `${url.origin}${productPath(product)}` };
 }
 
 function summary(p: { description: string; english_title: string; bangla_title: string; author_name: string | null }): string {

@@ -1,6 +1,7 @@
 /** /sitemap.xml: the storefront's listings, every active product and every category (issue 7). */
 import type { Route } from './+types/sitemap';
 import { catalog } from './catalog.server';
+import { categoryPath, productPath } from '../../lib/paths';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -11,12 +12,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const size = 100;
   for (let page = 1; ; page++) {
     const { count, results } = await c.listProducts({ is_active: true }, { page, size, offset: (page - 1) * size });
-    for (const p of results) urls.push({ loc: `/${p.type}/${p.id}`, lastmod: p.updated_at.slice(0, 10) });
+    for (const p of results) urls.push({ loc: productPath(p), lastmod: p.updated_at.slice(0, 10) });
     if (page * size >= count || !results.length) break;
   }
   for (let page = 1; ; page++) {
     const { count, results } = await c.listCategories({}, { page, size, offset: (page - 1) * size });
-    for (const cat of results) urls.push({ loc: `/category/${encodeURIComponent(cat.name)}` });
+    for (const cat of results) urls.push({ loc: categoryPath(cat.name) });
     if (page * size >= count || !results.length) break;
   }
   const body =
