@@ -1,5 +1,5 @@
 /**
- * The back office in headless Chromium (issue 8): an admin signs in, files a new book with an
+ * The back office in headless Chromium: an admin signs in, files a new book with an
  * image and a percentage offer, sees it in the shop, changes its stock, works two customer
  * orders through their statuses and prints the invoice; a customer is shown the 403 page.
  */
@@ -143,7 +143,7 @@ describe('back office', () => {
     await page.goto(url('/admin-books'), { waitUntil: 'networkidle' });
     await page.locator('summary', { hasText: 'Add book' }).click();
     const form = page.getByTestId('add-product');
-    // Required fields are refused in the browser with the spec's words, and nothing typed is lost.
+    // Required fields are refused in the browser with the API's own messages, and nothing typed is lost.
     await form.locator('input[name="english_title"]').fill(TITLE);
     await form.getByRole('button', { name: 'Add book' }).click();
     await expect.poll(() => form.getByTestId('error-image').innerText()).toBe('Books image is required*');

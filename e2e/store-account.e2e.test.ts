@@ -1,5 +1,5 @@
 /**
- * Issue 7 part B in a real browser: cart and wishlist (stock cap), sign-up from the cart and back
+ * Buying in a real browser: cart and wishlist (stock cap), sign-up from the cart and back
  * to checkout, checkout with cash on delivery and with a wallet, the orders page, a price change
  * answered 409 with the cart kept, and password recovery with the code from the SMS outbox.
  */

@@ -1,5 +1,5 @@
 /**
- * Storefront browsing in headless Chromium (issue 7, part A): home → category → product,
+ * Storefront browsing in headless Chromium: home → category → product,
  * header search in English and Bengali, book filters and sorts in the URL, cart and wishlist
  * badges, the language switch, the not-found page, SEO routes, and screenshots at 360 and 1280 px.
  */

@@ -1,7 +1,7 @@
 /**
- * A light carousel on CSS scroll-snap (spec §2 Home, §9 Carousels): looping autoplay that keeps
- * going after the shopper scrolls or presses an arrow, previous/next arrows, and the slides per
- * view of §9 — 1 below 640 px, 2 at 640, 3 at 768, 6 at 1024 (banners: always 1). Written by
+ * A light carousel on CSS scroll-snap for the home page: looping autoplay that keeps going
+ * after the shopper scrolls or presses an arrow, previous/next arrows, and as many slides as
+ * fit — 1 below 640 px, 2 at 640, 3 at 768, 6 at 1024 (banners: always 1). Written by
  * hand instead of a carousel library to keep the home page inside its JavaScript budget.
  */
 import { useEffect, useRef, type ReactNode } from 'react';

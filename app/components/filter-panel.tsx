@@ -1,5 +1,5 @@
 /**
- * The left panel of the book listings (spec §2, §4): 'Default Filter' resets everything,
+ * The left panel of the book listings: 'Default Filter' resets everything,
  * choosing an author drops the publisher and the sort, and the other way round. Each choice is
  * a plain link holding only its own value, so the rule holds with or without JavaScript.
  */

@@ -1,4 +1,4 @@
-/** The footer from the shop settings (spec §1, decisions §1): description, links, address, e-mail, phones, wallet number. */
+/** The footer, all from the shop's settings (nothing shop-specific is written in the code): description, links, address, e-mail, phones, wallet number. */
 import { Link } from 'react-router';
 import type { ShopSettings } from '../../domain/settings';
 import { useT } from '../lib/i18n';

@@ -1,4 +1,4 @@
-/** The shared header of spec §2: top strip, search bar with logo and icons, navigation bar. */
+/** The header every shop page shares: top strip, search bar with logo and icons, navigation bar. */
 import { Link, NavLink, useLocation } from 'react-router';
 import type { ShopSettings } from '../../domain/settings';
 import { countItems, useCart, useWishlist } from '../lib/cart';

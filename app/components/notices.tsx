@@ -1,6 +1,6 @@
 /**
- * Small, unobtrusive notices instead of blocking browser alerts (issue 7), with the spec's
- * words: `notify('Successfully added!')`. Rendered once by the root layout.
+ * Small notices instead of the browser's alerts, which block the page until dismissed:
+ * `notify('Successfully added!')`. Rendered once by the root layout.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -1,4 +1,4 @@
-/** Author and publisher cards (spec §2): picture (built-in placeholder when none), name, Read more. */
+/** Author and publisher cards: picture (built-in placeholder when none), name, Read more. */
 import { Link } from 'react-router';
 import { useT } from '../lib/i18n';
 

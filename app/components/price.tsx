@@ -1,6 +1,6 @@
 import { formatTaka, useLang } from '../lib/i18n';
 
-/** Spec §2: with a discount price the regular price is struck through and the discount shown in red bold. */
+/** A price: with a discount price the regular price is struck through and the discount shown in red bold. */
 export function Price({ regular, discount, className = '' }: { regular: number; discount: number | null; className?: string }) {
   const lang = useLang();
   if (!discount) return <span className={`font-semibold ${className}`}>{formatTaka(regular, lang)}</span>;

@@ -1,4 +1,4 @@
-/** The product card of spec §2: image, title, price rules, offer badges, stock states, Read more, heart, Add to cart. */
+/** The product card of every listing: image, title, price rules, offer badges, stock states, Read more, heart, Add to cart. */
 import { Link } from 'react-router';
 import { cutTitle } from '../../domain/catalog';
 import { stockState } from '../../domain/prices';

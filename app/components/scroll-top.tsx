@@ -1,4 +1,4 @@
-/** Spec §2: a scroll-to-top button once the page has scrolled more than 300 px. */
+/** A scroll-to-top button, shown once the page has scrolled more than 300 px. */
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { Icon } from './icons';

@@ -1,6 +1,6 @@
 /**
- * Markup the server renders and the browser keeps as it is, shipping none of its code (issue 7
- * speed budget: the footer, the header's contact strip and menus). Only for content that nothing
+ * Markup the server renders and the browser keeps as it is, shipping none of its code, so the
+ * JavaScript a phone downloads stays small (the footer, the header's contact strip and menus). Only for content that nothing
  * in the browser changes without a full page load (settings, language, the category menu).
  * Callers guard the children with `import.meta.env.SSR` so the bundler drops their code from
  * the browser build. Links inside still navigate in the page (one delegated click handler).

@@ -1,7 +1,7 @@
 /**
- * The sort drop-down (spec §2, §9). A GET form holding only `ordering`: choosing a sort drops
- * the author and publisher filters, as spec §4 asks. Submits itself on change; the button is
- * for browsers without JavaScript.
+ * The sort drop-down. A GET form holding only `ordering`: choosing a sort drops the author and
+ * publisher filters (one choice at a time, as in the filter panel). Submits itself on change;
+ * the button is for browsers without JavaScript.
  */
 import { Form } from 'react-router';
 import { useT } from '../lib/i18n';

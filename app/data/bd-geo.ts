@@ -1,6 +1,6 @@
 /**
  * Bangladesh's 64 districts and their 494 upazilas, English and Bengali names, for the checkout's
- * district and upazila/thana choices (decisions §6). A build-time copy of shared/data/bd-geo,
+ * district and upazila/thana choices. A build-time copy of shared/data/bd-geo,
  * kept here so the shop never reads outside the project at run time.
  *
  * bd-geo-code © 2014 Nuhil Mehdy, MIT

@@ -1,5 +1,5 @@
 /**
- * The cart and the wishlist live in the browser (spec §3 "Browser storage"): `local_cart` and
+ * The cart and the wishlist live in the browser's localStorage: `local_cart` and
  * `local_wishlist`, each a map from product id to quantity. Components subscribe with
  * `useCart()` / `useWishlist()`, so the header badges change the moment a button is pressed,
  * in every open tab.
@@ -62,7 +62,7 @@ export function countItems(q: Quantities): number {
   return Object.keys(q).length;
 }
 
-/** Spec §4: adding sets the quantity to 1 or raises it by 1 — but never above the stock. */
+/** Adding sets the quantity to 1 or raises it by 1 — but never above the stock. */
 export function addOne(key: string, id: number, stock?: number): 'added' | 'limit' {
   const q = read(key);
   const current = q[id] ?? 0;
@@ -71,7 +71,7 @@ export function addOne(key: string, id: number, stock?: number): 'added' | 'limi
   return 'added';
 }
 
-/** Spec §4: removing lowers it by 1; the entry is deleted when it would go below 1. */
+/** Removing lowers it by 1; the entry is deleted when it would go below 1. */
 export function removeOne(key: string, id: number): void {
   const q = { ...read(key) };
   const current = q[id] ?? 0;
@@ -90,7 +90,7 @@ export function clear(key: string): void {
   write(key, {});
 }
 
-/** Spec §4 wishlist: a product already present is refused with 'Already in wishlist!'. */
+/** The wishlist holds a product once: a product already present is refused with 'Already in wishlist!'. */
 export function addToWishlist(id: number): 'added' | 'exists' {
   const q = read(WISHLIST_KEY);
   if (q[id]) return 'exists';

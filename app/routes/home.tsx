@@ -1,4 +1,4 @@
-/** Home (spec §2): banners, popular categories, one book carousel per home section, authors and publishers. */
+/** Home: banners, popular categories, one book carousel per home section, authors and publishers. */
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../root';

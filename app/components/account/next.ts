@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in or up (spec §4 "Registration", "Login"): the page the shopper came
+ * Where to go after signing in or up: the page the shopper came
  * from, carried as `?next=`. Only a path on this site is accepted, so a crafted link cannot send
  * a freshly signed-in shopper to another origin (`//evil.example`, `/\evil.example`, `https:…`).
  */

@@ -1,4 +1,4 @@
-/** Category choices shown as 'Parent -> Child' (spec §3), sorted so children follow their parent. */
+/** Category choices shown as 'Parent -> Child' (names repeat under different parents), sorted so children follow their parent. */
 export interface CategoryLike {
   id: number;
   name: string;

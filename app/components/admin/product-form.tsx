@@ -1,5 +1,5 @@
 /**
- * The add / update form of books, electronics and stationery (spec §5, §7 "Admin writes").
+ * The add / update form of books, electronics and stationery, sent as multipart to the API.
  * Offer type switches the matching input and previews the discount price with the shop's own
  * rule (domain/prices.ts). Inputs are uncontrolled, so nothing typed is lost when the server
  * refuses; its per-field errors are shown beside the fields.
@@ -33,7 +33,7 @@ function wholeNumber(text: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** The body sent: the spec's fields, the offer made consistent, an empty units_sold as 0 (spec §5). */
+/** The body sent: the API's fields, the offer made consistent (only its own amount), an empty units_sold as 0. */
 export function productPayload(kind: ProductKind, form: HTMLFormElement): FormData {
   const fd = multipart(form);
   const offer = formText(form, 'offer_type');
@@ -42,7 +42,7 @@ export function productPayload(kind: ProductKind, form: HTMLFormElement): FormDa
   if (offer !== 'Flat Discount') fd.delete('flat_discount');
   if (!formText(form, 'units_sold')) fd.set('units_sold', '0');
   fd.set('type', kind.type);
-  // New products go on sale at once (spec §4); an update keeps what the "shown in the shop" box says.
+  // New products go on sale at once; an update keeps what the "shown in the shop" box says.
   const active = fd.get('is_active_box');
   fd.delete('is_active_box');
   fd.set('is_active', form.querySelector('input[name="is_active_box"]') ? String(active === 'on') : 'true');

@@ -1,4 +1,4 @@
-/** What differs between the books, electronics and stationery screens: paths and the spec's words (§8). */
+/** What differs between the books, electronics and stationery screens: their paths and the words of their notices. */
 import type { ProductType } from '../../../domain/catalog';
 
 export interface ProductKind {
@@ -12,7 +12,7 @@ export interface ProductKind {
   updated: string;
   confirmDelete: string;
   deleted: string;
-  /** The top category its products are filed under (decisions §4). */
+  /** The top category its products are filed under (the category tree has one per product type). */
   topCategory: string;
 }
 

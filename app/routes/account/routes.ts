@@ -1,4 +1,4 @@
-// Signing in, the cart and buying (spec §2 "Public routes"). Paths are relative to app/.
+// Signing in, the cart and buying. Paths are relative to app/.
 import { route, type RouteConfigEntry } from '@react-router/dev/routes';
 
 export const accountRoutes: RouteConfigEntry[] = [

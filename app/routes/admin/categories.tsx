@@ -1,4 +1,4 @@
-/** Categories (spec §2): name search, add form with a parent dropdown, list with Total Children and edit links. */
+/** Categories: name search, add form with a parent dropdown, list with Total Children and edit links. */
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/categories';
@@ -34,7 +34,7 @@ export function meta() {
 }
 
 /**
- * Delete with the spec's confirm. A category still holding sub-categories or products is
+ * Delete after a confirm. A category still holding sub-categories or products is
  * refused (409); the admin can then move them to another category and delete in one step.
  */
 function CategoryDelete({ id, all }: { id: number; all: CategoryLike[] }) {

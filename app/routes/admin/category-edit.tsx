@@ -1,4 +1,4 @@
-/** Update a category (spec §2): name and parent, Update and Cancel. Addressed by id (names repeat under different parents). */
+/** Update a category: name and parent, Update and Cancel. Addressed by id (names repeat under different parents). */
 import type { Route } from './+types/category-edit';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { categoryOptions, selfAndDescendants } from '../../components/admin/category-options';

@@ -1,4 +1,4 @@
-/** Customers (spec §2): a phone search and a paged list with ID, name, phone and status. */
+/** Customers: a phone search and a paged list with ID, name, phone and status. */
 import type { Route } from './+types/customers';
 import { listParams, requireAdminPage } from './guard.server';
 import { Pager } from '../../components/pager';

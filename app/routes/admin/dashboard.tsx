@@ -1,4 +1,4 @@
-/** Dashboard (spec §2): count cards. */
+/** Dashboard: count cards, and what needs attention (pending orders, failed text messages). */
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { requireAdminPage } from './guard.server';

@@ -1,4 +1,4 @@
-/** Logos and banners (spec §2): an add form with preview and a list with delete. One module, two routes. */
+/** Logos and banners: an add form with preview and a list with delete. One module, two routes. */
 import type { Route } from './+types/images';
 import { requireAdminPage } from './guard.server';
 import { Field } from '../../components/form/field';

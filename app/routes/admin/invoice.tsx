@@ -1,4 +1,4 @@
-/** The printable invoice (spec §2): A4, the shop's name, address and phones from settings; Print and Cancel stay off paper. */
+/** The printable invoice: A4, the shop's name, address and phones from settings; Print and Cancel stay off paper. */
 import { Link } from 'react-router';
 import type { Route } from './+types/invoice';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';

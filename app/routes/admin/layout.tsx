@@ -1,4 +1,4 @@
-/** The back office frame: the sidebar of spec §2 "Admin screens", the Profile dialog, and the 403 page. */
+/** The back office frame: the sidebar of its screens, the Profile dialog, and the 403 page. */
 import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import type { Route } from './+types/layout';

@@ -1,4 +1,4 @@
-/** Make admin (spec §2): a create-admin form (POST /makeAdmin/) and the Admin List. */
+/** Make admin: a create-admin form (POST /makeAdmin/) and the Admin List. */
 import type { Route } from './+types/make-admin';
 import { listParams, requireAdminPage } from './guard.server';
 import { makeAdminSchema } from '../../../domain/accounts';

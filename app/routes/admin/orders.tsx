@@ -1,5 +1,5 @@
 /**
- * Orders (spec §2, §4 "Order status"): search by customer phone or name, a paged list with the
+ * Orders: search by customer phone or name, a paged list with the
  * status and the Delivered / Returned / Cancelled buttons (disabled once final), name and
  * phone linking to the invoice.
  */

@@ -1,4 +1,4 @@
-/** Authors and publishers (spec §2): name search, add form, paged list with edit links. One module, two routes. */
+/** Authors and publishers: name search, add form, paged list with edit links. One module, two routes. */
 import { Link } from 'react-router';
 import type { Route } from './+types/people';
 import { listParams, requireAdminPage } from './guard.server';

@@ -1,4 +1,4 @@
-/** Update an author or a publisher (spec §2): the form prefilled, Update and Cancel. */
+/** Update an author or a publisher: the form prefilled, Update and Cancel. */
 import type { Route } from './+types/person-edit';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { PersonFields, personKind, validatePerson } from '../../components/admin/person-form';

@@ -1,4 +1,4 @@
-/** Update a book, an electronics or a stationery product (spec §2): the form prefilled, Update and Cancel. */
+/** Update a book, an electronics or a stationery product: the form prefilled, Update and Cancel. */
 import type { Route } from './+types/product-edit';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { productFormOptions } from './product-options.server';

@@ -1,5 +1,5 @@
 /**
- * Books, electronics and stationery (spec §2): a search with its results table, the add form,
+ * Books, electronics and stationery: a search with its results table, the add form,
  * and the full list with purchase data. Paged on the server at 20 (search results by
  * `?spage=`, the full list by `?page=`), so it stays quick with 100,000 products.
  */

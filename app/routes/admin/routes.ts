@@ -1,6 +1,7 @@
-// The back office's routes (spec §2 "Admin routes", plus settings and the SMS log). Paths are
+// The back office's routes. Paths are
 // relative to app/. One layout (sidebar, 403 page) holds them all; screens that differ only by
-// product type or person kind share a module under distinct route ids.
+// product type or person kind share a module under distinct route ids. Every module here must
+// refuse non-admins in its own loader and action (admin-routes.test.ts checks them all).
 import { layout, route, type RouteConfigEntry } from '@react-router/dev/routes';
 
 export const adminRoutes: RouteConfigEntry[] = [

@@ -1,4 +1,4 @@
-/** Shop settings (decisions §1): name, footer texts, contacts, wallet number and delivery charges, saved with PUT /api/settings/. */
+/** Shop settings, the one place shop-specific values live: name, footer texts, contacts, wallet number and delivery charges, saved with PUT /api/settings/. */
 import type { Route } from './+types/settings';
 import { requireAdminPage } from './guard.server';
 import { settingsUpdateSchema, type ShopSettings } from '../../../domain/settings';

@@ -1,4 +1,4 @@
-/** The SMS log (decisions §3.9): the outbox, newest first, failed messages marked, filter by phone and state. */
+/** The SMS log: the outbox, newest first, failed messages marked, filter by phone and state. */
 import { Form } from 'react-router';
 import type { Route } from './+types/sms';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** /books, 'Our Books' (spec §2): mega menu, filters by author and publisher, the sorts, paging — all in the URL. */
+/** /books, 'Our Books': mega menu, filters by author and publisher, the sorts, paging — all in the URL. */
 import { Link } from 'react-router';
 import type { Route } from './+types/books';
 import { BOOKS_CATEGORY, MEGA_MENU_GROUPS } from '../../../domain/catalog';

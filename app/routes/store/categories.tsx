@@ -1,4 +1,4 @@
-/** /categories (spec §2): category cards, 5 a row on large screens, paged, each to /category/{name}. */
+/** /categories: category cards, 5 a row on large screens, paged, each to /category/{name}. */
 import { Link } from 'react-router';
 import type { Route } from './+types/categories';
 import { pageOfUrl } from '../../../domain/queries';

@@ -1,4 +1,4 @@
-/** /category/{name} (spec §2): the books of a category and its sub-categories, author and publisher filters, sort, paging at 20. */
+/** /category/{name}: the books of a category and its sub-categories, author and publisher filters, sort, paging at 20. */
 import { Link, data } from 'react-router';
 import type { Route } from './+types/category';
 import { catalog, listingOf } from './catalog.server';

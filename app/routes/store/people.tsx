@@ -1,4 +1,4 @@
-/** /authors and /publishers (spec §2): card grids with a picture (placeholder when none), name, Read more, paging. */
+/** /authors and /publishers: card grids with a picture (placeholder when none), name, Read more, paging. */
 import type { Route } from './+types/people';
 import { pageOfUrl } from '../../../domain/queries';
 import { catalog } from './catalog.server';

@@ -1,4 +1,4 @@
-/** /authors/{name} and /publishers/{name} (spec §2): the person's books in a card grid, a sort select, paging at 20. */
+/** /authors/{name} and /publishers/{name}: the person's books in a card grid, a sort select, paging at 20. */
 import { data } from 'react-router';
 import type { Route } from './+types/person-books';
 import { catalog, listingOf } from './catalog.server';

@@ -1,4 +1,4 @@
-/** Product detail for books, electronics and stationery (spec §2), with a proper title, description and schema.org data. */
+/** Product detail for books, electronics and stationery, with a proper title, description and schema.org data. */
 import { useState, type ReactNode } from 'react';
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/product';

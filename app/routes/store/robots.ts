@@ -1,4 +1,4 @@
-/** /robots.txt: the back office and the API stay out of search engines (issue 7). */
+/** /robots.txt: the back office and the API stay out of search engines. */
 import type { Route } from './+types/robots';
 
 const ADMIN_PATHS = ['/admin', '/admin-', '/update-', '/make-admin', '/order-invoice/', '/api/', '/checkout', '/cart', '/wishlist', '/order', '/set-lang/', '/search'];

@@ -1,4 +1,4 @@
-// The storefront's routes (spec §2 "Public routes"). Paths are relative to app/.
+// The storefront's routes. Paths are relative to app/.
 import { index, route, type RouteConfigEntry } from '@react-router/dev/routes';
 
 export const storeRoutes: RouteConfigEntry[] = [

@@ -1,6 +1,6 @@
 /**
  * /search?q=…: the header's live results (loaded with a fetcher) and, for a browser without
- * JavaScript or an Enter press, a page of results. At most 20, ranked (spec §9).
+ * JavaScript or an Enter press, a page of results. At most 20, best matches first.
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/search';

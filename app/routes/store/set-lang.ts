@@ -1,5 +1,5 @@
 /**
- * The language switch (issue 7): sets the `lang` cookie for a year and goes back to the page
+ * The language switch: sets the `lang` cookie for a year and goes back to the page
  * the shopper was on (`?back=`, else the Referer), never to another site.
  */
 import { redirect } from 'react-router';

@@ -1,4 +1,4 @@
-/** /sitemap.xml: the storefront's listings, every active product and every category (issue 7). */
+/** /sitemap.xml: the storefront's listings, every active product and every category, for search engines. */
 import type { Route } from './+types/sitemap';
 import { catalog } from './catalog.server';
 import { categoryPath, productPath } from '../../lib/paths';

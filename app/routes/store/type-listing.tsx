@@ -1,4 +1,4 @@
-/** /electronics and /stationary (spec §2): a listing with the sorts and paging. */
+/** /electronics and /stationary: a listing with the sorts and paging. */
 import type { Route } from './+types/type-listing';
 import { catalog, listingOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
