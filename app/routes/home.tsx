@@ -11,7 +11,7 @@ import { categoryPath } from '../lib/paths';
 
 export function meta({ matches }: Route.MetaArgs) {
   const settings = (matches[0]?.data as { settings?: { shop_name: string; description: string } } | undefined)?.settings;
-  return [{ title: settings?.shop_name ?? 'হাট' }, { name: 'description', content: settings?.description ?? '' }];
+  return [{ title: settings?.shop_name ?? '' }, { name: 'description', content: settings?.description ?? '' }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
