@@ -11,7 +11,7 @@ interface Props {
 }
 
 /** A mobile number: digits only, as typed; the server accepts 01XXXXXXXXX and the +880 form. */
-export function PhoneField({ errors, defaultValue, name = 'phone_number', label, required = true }: Props & { name?: string; label?: string; required?: boolean }) {
+export function PhoneField({ errors, defaultValue, name = 'phone_number', label, required = true, placeholder }: Props & { name?: string; label?: string; required?: boolean; placeholder?: string }) {
   const t = useT();
   return (
     <Field
@@ -20,7 +20,7 @@ export function PhoneField({ errors, defaultValue, name = 'phone_number', label,
       type="tel"
       inputMode="numeric"
       autoComplete={name === 'phone_number' ? 'tel' : undefined}
-      placeholder="01XXXXXXXXX"
+      placeholder={placeholder}
       required={required}
       maxLength={13}
       onInput={digitsOnly}

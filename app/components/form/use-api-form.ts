@@ -3,7 +3,8 @@
  *
  * The inputs stay uncontrolled, so nothing typed is lost when the server refuses; they are
  * cleared only after a success on a page that stays. The browser checks first (usually with the
- * server's own schema, see `checkWith`); the server's per-field errors are shown the same way.
+ * server's own schema, see `checkWith`): its errors show under the fields and the first one
+ * takes the focus. A refusal from the server shows the same way, with its message as a notice.
  * A field's error goes away as soon as that field is edited. A second submit while one is on
  * its way is ignored.
  */
@@ -73,7 +74,6 @@ export function useApiForm<B extends FormData | object>(opts: ApiFormOptions<B>)
     setAlert(null);
     setErrors(local);
     if (Object.keys(local).length) {
-      notify(t('চিহ্নিত ঘরগুলো ঠিক করুন।', 'Please correct the marked fields.'), 'error');
       focusFirstInvalid(form);
       return;
     }

@@ -28,7 +28,7 @@ export default function ForgetPassword() {
       submit={t('কোড পাঠান', 'Send code')}
       footer={{ to: '/login', text: t('সাইন ইন পেজে ফিরে যান', 'Back to sign in') }}
     >
-      <PhoneField errors={form.errors} />
+      <PhoneField errors={form.errors} placeholder="01XXXXXXXXX" />
     </AccountForm>
   );
 }

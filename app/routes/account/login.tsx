@@ -21,7 +21,7 @@ export default function Login() {
       submit={t('সাইন ইন', 'Sign in')}
       footer={{ to: withNext('/register', next), text: t('অ্যাকাউন্ট নেই? সাইন আপ করুন', "Don't have an account? Sign up") }}
     >
-      <PhoneField errors={form.errors} />
+      <PhoneField errors={form.errors} placeholder="01XXXXXXXXX" />
       <PasswordField errors={form.errors} />
       <p className="-mt-2 mb-4 text-right text-sm">
         <Link to="/forget-password" className="text-brand underline">

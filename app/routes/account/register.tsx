@@ -17,7 +17,7 @@ export default function Register() {
   return (
     <AccountForm title="Sign up" form={form} submit="Next" footer={{ to: withNext('/login', next), text: 'Do you have an account? Sign in' }}>
       <Field name="name" label={t('নাম', 'Name')} autoComplete="name" required maxLength={100} errors={form.errors} />
-      <PhoneField errors={form.errors} />
+      <PhoneField errors={form.errors} placeholder="01XXXXXXXXX" />
       <PasswordField errors={form.errors} fresh hint={t('কমপক্ষে ৮ অক্ষর', 'At least 8 characters')} />
     </AccountForm>
   );
