@@ -1,0 +1,193 @@
+/**
+ * The shop's payment rules, for online gateways (bKash, SSLCommerz) and for cash on delivery:
+ * an order's payment statuses and which moves between them are allowed, whether what a gateway
+ * says pays an attempt, how much may still be refunded and what an order's payment is after a
+ * refund, and when cash on delivery counts as paid. Pure: no database, no clock, no gateway.
+ */
+
+/** The online gateways the shop can take money through; each is also a payment option's id. */
+export const ONLINE_GATEWAYS = ['bkash_online', 'sslcommerz'] as const;
+export type OnlineGateway = (typeof ONLINE_GATEWAYS)[number];
+
+export function isOnlineGateway(id: string): id is OnlineGateway {
+  return (ONLINE_GATEWAYS as readonly string[]).includes(id);
+}
+
+/**
+ * An order's payment:
+ * - `unpaid`: nothing received yet (cash on delivery and manual wallet orders until delivered);
+ * - `pending`: an online payment was opened and the customer has not finished it;
+ * - `paid`: the money was received (online: confirmed by the gateway; cash: delivered);
+ * - `review`: the gateway took the money but flagged it as risky; an admin accepts or rejects it;
+ * - `failed`: the last online payment failed or was cancelled; the customer may pay again;
+ * - `refunded` / `partially_refunded`: money was given back, all of it or part of it.
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'review', 'failed', 'refunded', 'partially_refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  unpaid: ['pending', 'failed', 'paid'],
+  pending: ['pending', 'paid', 'review', 'failed'],
+  // A payment that failed may be tried again, and a late confirmation of money taken still counts.
+  failed: ['pending', 'failed', 'paid', 'review'],
+  review: ['paid', 'refunded'],
+  paid: ['refunded', 'partially_refunded'],
+  partially_refunded: ['partially_refunded', 'refunded'],
+  refunded: [],
+};
+
+/** Whether an order's payment may move from `from` to `to`. */
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return MOVES[from].includes(to);
+}
+
+/** The statuses a move to `to` may start from (for conditional UPDATEs). */
+export function paymentStatusesBefore(to: PaymentStatus): PaymentStatus[] {
+  return PAYMENT_STATUSES.filter((from) => canMovePayment(from, to));
+}
+
+/** Not paid yet and still open to an online payment: a new attempt may start. */
+export const PAYABLE: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed'];
+
+/** Whether the customer may (again) be sent to the gateway for this order. */
+export function canStartPayment(order: { status: string; payment_gateway: string | null; payment_status: PaymentStatus }): boolean {
+  return order.status === 'Pending' && order.payment_gateway !== null && isOnlineGateway(order.payment_gateway) && PAYABLE.includes(order.payment_status);
+}
+
+/**
+ * One attempt to pay an order online:
+ * - `starting`: the row exists (its invoice reserved), the gateway is being asked to open it;
+ * - `open`: the gateway opened it; the customer is on the gateway's page;
+ * - `confirming`: one process claimed it and is asking the gateway what happened;
+ * - `unknown`: the gateway could not say (execute and query both failed); looked up again later;
+ * - `paid`, `review`, `failed`, `cancelled`, `expired` (the hold ran out unpaid): settled.
+ */
+export const ATTEMPT_STATUSES = ['starting', 'open', 'confirming', 'unknown', 'paid', 'review', 'failed', 'cancelled', 'expired'] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
+/** Attempts whose outcome is not known yet: while one exists the order's hold is not released. */
+export const UNSETTLED_ATTEMPTS: readonly AttemptStatus[] = ['starting', 'open', 'confirming', 'unknown'];
+
+/**
+ * Whether confirming a payment at this gateway takes the money. bKash's execute does (the
+ * customer only authorised it), so it is called once, only for an attempt still `open`.
+ * SSLCommerz has taken the money before the customer returns; its confirmation only reads,
+ * so an attempt a forged or early "fail" closed can still be confirmed by the real IPN.
+ */
+export function confirmTakesMoney(gateway: OnlineGateway): boolean {
+  return gateway === 'bkash_online';
+}
+
+/** The attempt statuses from which a callback may claim an attempt to confirm it. */
+export function confirmableFrom(gateway: OnlineGateway): AttemptStatus[] {
+  return confirmTakesMoney(gateway) ? ['open'] : ['open', 'unknown', 'failed', 'cancelled', 'expired'];
+}
+
+/** What a gateway says about a payment, whichever gateway (the shape of server/payments/gateway.ts). */
+export type Verdict =
+  | { state: 'paid'; amount: number; currency: string; reference: string; invoice: string; review: boolean }
+  | { state: 'failed'; reason: string }
+  | { state: 'open' };
+
+export type Judgement =
+  | { outcome: 'paid'; amount: number; reference: string }
+  | { outcome: 'review'; amount: number; reference: string }
+  | { outcome: 'failed'; reason: string }
+  | { outcome: 'open' };
+
+/** Money compared in paisa, so "680.00" and 680 are the same amount and 679.99 is not. */
+export function sameAmount(a: number, b: number): boolean {
+  return Number.isFinite(a) && Number.isFinite(b) && Math.round(a * 100) === Math.round(b * 100);
+}
+
+/**
+ * Whether what the gateway says pays this attempt: the money was taken, for this attempt's
+ * invoice, in taka, and exactly the order's total. A payment flagged as risky goes to review.
+ * Anything else does not pay the order, whatever the callback claimed.
+ */
+export function judgeVerdict(verdict: Verdict, expected: { invoice: string; amount: number; currency?: string }): Judgement {
+  if (verdict.state === 'open') return { outcome: 'open' };
+  if (verdict.state === 'failed') return { outcome: 'failed', reason: verdict.reason || 'The gateway refused the payment.' };
+  if (verdict.invoice !== expected.invoice) return { outcome: 'failed', reason: `The payment is for invoice ${verdict.invoice}, not ${expected.invoice}.` };
+  if (verdict.currency.toUpperCase() !== (expected.currency ?? 'BDT')) return { outcome: 'failed', reason: `The payment is in ${verdict.currency}, not ${expected.currency ?? 'BDT'}.` };
+  if (!sameAmount(verdict.amount, expected.amount)) return { outcome: 'failed', reason: `The amount paid (${verdict.amount}) is not the order's total (${expected.amount}).` };
+  if (!verdict.reference) return { outcome: 'failed', reason: 'The gateway gave no transaction id.' };
+  return { outcome: verdict.review ? 'review' : 'paid', amount: expected.amount, reference: verdict.reference };
+}
+
+/** The attempt status a judgement settles it at; `open` keeps it as it was (or as the caller decides). */
+export function attemptStatusOf(judgement: Judgement, cancelled = false): AttemptStatus | null {
+  if (judgement.outcome === 'paid') return 'paid';
+  if (judgement.outcome === 'review') return 'review';
+  if (judgement.outcome === 'failed') return cancelled ? 'cancelled' : 'failed';
+  return null;
+}
+
+/** What is left to refund of an online payment. */
+export function refundable(paid: number, refunded: number): number {
+  return Math.max(0, paid - refunded);
+}
+
+export type RefundCheck = { ok: true; amount: number } | { ok: false; message: string };
+
+/**
+ * A refund request against what was paid and already refunded: the whole rest by default, a
+ * part if asked, never more than is left, whole taka.
+ */
+export function checkRefund(requested: number | undefined, paid: number, refunded: number): RefundCheck {
+  const left = refundable(paid, refunded);
+  if (left <= 0) return { ok: false, message: 'এই অর্ডারের টাকা আগেই ফেরত দেওয়া হয়েছে। (Nothing is left to refund on this order.)' };
+  if (requested === undefined) return { ok: true, amount: left };
+  if (!Number.isInteger(requested) || requested <= 0) return { ok: false, message: 'ফেরতের পরিমাণ ১ টাকা বা তার বেশি পূর্ণ সংখ্যা হতে হবে। (The refund must be a whole number of taka, 1 or more.)' };
+  if (requested > left) return { ok: false, message: `সর্বোচ্চ ${left} টাকা ফেরত দেওয়া যায়। (At most ${left} taka can be refunded: ${paid} paid, ${refunded} already refunded.)` };
+  return { ok: true, amount: requested };
+}
+
+/** An order's payment after `refunded` of `paid` taka went back. */
+export function statusAfterRefund(paid: number, refunded: number): PaymentStatus {
+  if (refunded <= 0) return 'paid';
+  return refunded >= paid ? 'refunded' : 'partially_refunded';
+}
+
+/**
+ * What an order's payment becomes when its status changes: an order paid on delivery (cash, or
+ * a wallet payment an admin checked by hand) is paid once delivered, for its total. Online
+ * payments are settled by the gateway, never by a status change.
+ */
+export function paymentOnStatusChange(
+  order: { payment_gateway: string | null; payment_status: PaymentStatus; total: number },
+  to: string,
+): { payment_status: 'paid'; paid_amount: number } | null {
+  if (to !== 'Delivered' || order.payment_gateway !== null || order.payment_status !== 'unpaid') return null;
+  return { payment_status: 'paid', paid_amount: order.total };
+}
+
+/** Where the customer lands after the gateway: `/order?order=<id>&payment=<outcome>`. */
+export const RETURN_OUTCOMES = ['paid', 'failed', 'cancelled', 'pending', 'review'] as const;
+export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number];
+
+/** The outcome shown to a customer back from the gateway, from the attempt's status. */
+export function returnOutcome(status: AttemptStatus): ReturnOutcome {
+  switch (status) {
+    case 'paid':
+      return 'paid';
+    case 'review':
+      return 'review';
+    case 'cancelled':
+      return 'cancelled';
+    case 'failed':
+    case 'expired':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
+export const PAYMENT_MESSAGES = {
+  startFailed: 'পেমেন্ট শুরু করা যায়নি। আপনার অর্ডারটি রাখা আছে — কিছুক্ষণ পরে আবার পেমেন্ট করুন। (The payment could not be started. Your order is kept; please try paying again shortly.)',
+  notPayable: 'এই অর্ডারের জন্য এখন আর পেমেন্ট করা যাবে না। (This order can no longer be paid online.)',
+  notOnline: 'এই অর্ডারটি অনলাইন পেমেন্টের নয়। (This order is not paid online.)',
+  notRefundable: 'শুধু অনলাইনে পরিশোধিত অর্ডারের টাকা ফেরত দেওয়া যায়। (Only an order paid online can be refunded.)',
+  notInReview: 'এই অর্ডারের পেমেন্ট যাচাইয়ের অপেক্ষায় নেই। (This order has no payment waiting for review.)',
+  refundFailed: 'টাকা ফেরত দেওয়া যায়নি। (The gateway refused the refund.)',
+} as const;
