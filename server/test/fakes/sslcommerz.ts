@@ -279,6 +279,7 @@ export async function startFakeSslcommerz(opts: FakeSslcommerzOptions = {}): Pro
       const required = ['total_amount', 'currency', 'tran_id', 'success_url', 'fail_url', 'cancel_url', 'cus_name', 'cus_email', 'cus_add1', 'cus_city', 'cus_country', 'cus_phone', 'shipping_method', 'product_name', 'product_category', 'product_profile'];
       const missing = required.filter((k) => !params[k]);
       if (missing.length) return json(res, 200, { status: 'FAILED', failedreason: `Invalid Information! '${missing[0]}' is missing.`, sessionkey: '', GatewayPageURL: '' });
+      if (params.tran_id!.length > 30) return json(res, 200, { status: 'FAILED', failedreason: 'Invalid Information! tran_id is longer than 30 characters.', sessionkey: '', GatewayPageURL: '' });
       const amount = Number(params.total_amount);
       if (!Number.isFinite(amount) || amount < 10 || amount > 500000) {
         return json(res, 200, { status: 'FAILED', failedreason: 'Invalid Information! total_amount is out of range.', sessionkey: '', GatewayPageURL: '' });
@@ -322,6 +323,7 @@ export async function startFakeSslcommerz(opts: FakeSslcommerzOptions = {}): Pro
     if (url.pathname !== '/validator/api/validationserverAPI.php' && url.pathname !== '/validator/api/merchantTransIDvalidationAPI.php') {
       return json(res, 404, { status: 'FAILED', failedreason: 'Not found' });
     }
+    if (url.pathname === '/validator/api/validationserverAPI.php') fake.validations++;
     if (fake.delayMs > 0) {
       await new Promise<void>((resolve) => {
         const t = setTimeout(() => {
@@ -334,7 +336,6 @@ export async function startFakeSslcommerz(opts: FakeSslcommerzOptions = {}): Pro
     }
 
     if (url.pathname === '/validator/api/validationserverAPI.php') {
-      fake.validations++;
       if (fake.httpFails) return send(res, fake.httpFails, '<html><body>Bad Gateway</body></html>', 'text/html');
       if (!authentic) return json(res, 200, { APIConnect: 'FAILED', status: 'FAILED' });
       const s = [...fake.sessions.values()].find((x) => x.val_id && x.val_id === params.val_id);
