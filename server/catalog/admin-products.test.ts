@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import type { TestApp } from '../test/app';
+import { openProductAdmin, type ProductAdminContext } from '../test/catalog-admin';
 import { testDialect } from '../test/database';
-import { nowIso } from '../db/dialect';
 import { filesOfImageUrl, mediaFiles, multipart, pdfBytes, pngFile } from '../test/media-fixtures';
 
 describe(`admin product writes: adding products (${testDialect})`, () => {
@@ -12,46 +12,12 @@ describe(`admin product writes: adding products (${testDialect})`, () => {
   let category: number;
   let author: number;
   let publisher: number;
+  let createBook: ProductAdminContext['createBook'];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = (await t.signIn({ admin: true })).headers;
-    const db = t.services.database.db;
-    const now = nowIso();
-    category = (await db.insertInto('categories').values({ name: 'উপন্যাস', parent_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
-    author = (await db.insertInto('authors').values({ name: 'হুমায়ূন আহমেদ', description: '', image: null, alt_text: '', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
-    publisher = (await db.insertInto('publishers').values({ name: 'অন্যপ্রকাশ', description: '', image: null, alt_text: '', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    ({ t, admin, category, author, publisher, createBook } = await openProductAdmin());
   });
   afterAll(() => t.close());
-
-  async function bookFields(extra: Record<string, unknown> = {}) {
-    return {
-      english_title: 'Himu',
-      bangla_title: 'হিমু',
-      description: 'A novel.',
-      type: 'books',
-      category,
-      author,
-      publisher,
-      offer_type: '',
-      percentage: '',
-      flat_discount: '',
-      purchase_price: 200,
-      regular_price: 999,
-      discount_price: '',
-      units_stock: 12,
-      units_sold: '',
-      is_active: 'true',
-      alt_text: '',
-      image: await pngFile(),
-      ...extra,
-    } as Record<string, string | number | undefined | { filename: string; content: Buffer; type?: string }>;
-  }
-
-  async function createBook(extra: Record<string, unknown> = {}) {
-    const res = await t.app.inject({ method: 'POST', url: '/create-book/', ...multipart(await bookFields(extra), admin) });
-    return res;
-  }
 
   it('adds a book with its image in three WebP sizes and its sample PDF: 201 Book added Successfully!', async () => {
     const res = await createBook({ pdf: { filename: 'sample.pdf', content: pdfBytes(), type: 'application/pdf' } });
