@@ -127,9 +127,10 @@ export class BkashGateway implements PaymentGateway {
 
   /** A call with the shared token; sent once more with a renewed token if bKash answers 401. */
   private async api(path: string, label: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    let answer = await this.send(path, label, body, await this.idToken());
+    const idToken = await this.idToken();
+    let answer = await this.send(path, label, body, idToken);
     if (answer.status === 401) {
-      this.expireToken();
+      this.expireToken(idToken);
       answer = await this.send(path, label, body, await this.idToken());
     }
     if (answer.status >= 400 && !bkashError(answer.data)) {
@@ -163,8 +164,9 @@ export class BkashGateway implements PaymentGateway {
     return (await this.pending).idToken;
   }
 
-  private expireToken() {
-    if (this.token) this.token = { ...this.token, expiresAt: 0 };
+  /** The token bKash refused is renewed on next use (unless another caller renewed it already). */
+  private expireToken(refused: string) {
+    if (this.token?.idToken === refused) this.token = { ...this.token, expiresAt: 0 };
   }
 
   private async renew(held: Token | null): Promise<Token> {

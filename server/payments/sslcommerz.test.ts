@@ -70,6 +70,17 @@ describe('SSLCommerz start', () => {
     }
   });
 
+  it('the gateway page’s Cancel and Fail post back to cancel_url and fail_url, and the payment is failed', async () => {
+    const gw = client();
+    for (const [outcome, url, status] of [['cancel', 'cancel', 'CANCELLED'], ['fail', 'fail', 'FAILED']] as const) {
+      const started = await gw.start(input());
+      const html = await (await fetch(`${started.paymentUrl}/${outcome}`)).text();
+      expect(html).toContain(`action="http://shop.test/payments/sslcommerz/${url}"`);
+      expect(html).toContain(`name="status" value="${status}"`);
+      expect(await gw.lookup({ gatewayRef: started.gatewayRef, invoice: `HAAT-S${counter}` })).toMatchObject({ state: 'failed' });
+    }
+  });
+
   it('a store SSLCommerz does not know is refused without its password in the error', async () => {
     const err = await client({ storePassword: 'wrong-store-pass' }).start(input()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GatewayError);
@@ -214,7 +225,7 @@ describe('createGateways', () => {
   });
 
   it('the gateway it builds talks to SSLCOMMERZ_BASE_URL', async () => {
-    const gw = createGateways({ SSLCOMMERZ_BASE_URL: fake.url + '/', SSLCOMMERZ_STORE_ID: fake.credentials.storeId, SSLCOMMERZ_STORE_PASSWORD: fake.credentials.storePassword }).sslcommerz!;
+    const gw = createGateways({ ...fake.env, SSLCOMMERZ_BASE_URL: fake.url + '/' }).sslcommerz!;
     expect((await gw.start(input())).paymentUrl.startsWith(fake.url)).toBe(true);
   });
 });

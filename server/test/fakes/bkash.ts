@@ -66,6 +66,8 @@ export interface FakeBkash {
   /** http://127.0.0.1:port */
   origin: string;
   credentials: typeof FAKE_BKASH_CREDENTIALS;
+  /** The environment that points createGateways (or a server process) at this fake. */
+  env: Record<'BKASH_BASE_URL' | 'BKASH_APP_KEY' | 'BKASH_APP_SECRET' | 'BKASH_USERNAME' | 'BKASH_PASSWORD', string>;
   close(): Promise<void>;
 
   /** Token grants answered successfully. */
@@ -149,6 +151,13 @@ export async function startFakeBkash(opts: FakeBkashOptions = {}): Promise<FakeB
     url: origin + FAKE_BKASH_PREFIX,
     origin,
     credentials,
+    env: {
+      BKASH_BASE_URL: origin + FAKE_BKASH_PREFIX,
+      BKASH_APP_KEY: credentials.appKey,
+      BKASH_APP_SECRET: credentials.appSecret,
+      BKASH_USERNAME: credentials.username,
+      BKASH_PASSWORD: credentials.password,
+    },
     async close() {
       for (const t of timers) clearTimeout(t);
       server.closeAllConnections();

@@ -48,6 +48,8 @@ export interface FakeSslcommerz {
   /** Base URL: what SSLCOMMERZ_BASE_URL is set to. */
   url: string;
   credentials: typeof FAKE_SSLCOMMERZ_CREDENTIALS;
+  /** The environment that points createGateways (or a server process) at this fake. */
+  env: Record<'SSLCOMMERZ_BASE_URL' | 'SSLCOMMERZ_STORE_ID' | 'SSLCOMMERZ_STORE_PASSWORD', string>;
   close(): Promise<void>;
 
   /** Sessions by sessionkey. */
@@ -113,6 +115,7 @@ export async function startFakeSslcommerz(opts: FakeSslcommerzOptions = {}): Pro
   const fake: FakeSslcommerz = {
     url: origin,
     credentials,
+    env: { SSLCOMMERZ_BASE_URL: origin, SSLCOMMERZ_STORE_ID: credentials.storeId, SSLCOMMERZ_STORE_PASSWORD: credentials.storePassword },
     async close() {
       for (const t of timers) clearTimeout(t);
       server.closeAllConnections();
