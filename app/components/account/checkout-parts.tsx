@@ -1,4 +1,4 @@
-/** The checkout screen's parts: the price-change notice, the option lists, the wallet fields and the order summary. */
+/** The checkout screen's parts: the price-change notice, the option lists, the wallet fields, the online-payment note and the order summary. */
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import type { DeliveryOption, PaymentOption } from '../../../domain/settings';
@@ -105,6 +105,19 @@ export function WalletFields({ payment, field, walletNumber, total, errors }: { 
   );
 }
 
+/** An online payment: after ordering, the customer pays on the gateway's page and comes back. */
+export function OnlineNote({ payment }: { payment: PaymentOption }) {
+  const t = useT();
+  return (
+    <p className="mb-4 rounded border border-sky-200 bg-sky-50 p-3 text-sm" data-testid="online-payment-note">
+      {t(
+        `${payment.label}: অর্ডার করার পর আপনাকে পেমেন্ট পেজে পাঠানো হবে। পেমেন্ট শেষে আপনি আবার এই সাইটে ফিরে আসবেন।`,
+        `${payment.label}: after you order, you are taken to the payment page, and brought back here once you have paid.`,
+      )}
+    </p>
+  );
+}
+
 interface SummaryProps {
   lines: CartLine[];
   charge: number;
@@ -113,9 +126,11 @@ interface SummaryProps {
   /** Some products could not be loaded: a way to try again. */
   retry: (() => void) | null;
   busy: boolean;
+  /** Paid online: the button says the customer goes on to pay. */
+  online?: boolean;
 }
 
-export function OrderSummary({ lines, charge, held, retry, busy }: SummaryProps) {
+export function OrderSummary({ lines, charge, held, retry, busy, online }: SummaryProps) {
   const t = useT();
   const lang = useLang();
   const productTotal = lines.reduce((sum, l) => sum + l.total, 0);
@@ -144,7 +159,7 @@ export function OrderSummary({ lines, charge, held, retry, busy }: SummaryProps)
       </ul>
       <Totals subtotal={productTotal} charge={charge} testIds={['summary-subtotal', 'summary-delivery', 'summary-total']} />
       <SubmitButton busy={busy} disabled={held} testId="place-order" className="mt-4 w-full px-4 py-3 text-lg">
-        {busy ? t('অপেক্ষা করুন…', 'Please wait…') : t('চেকআউট', 'Checkout')}
+        {busy ? t('অপেক্ষা করুন…', 'Please wait…') : online ? t('অর্ডার করুন ও পেমেন্ট করুন', 'Order and pay') : t('চেকআউট', 'Checkout')}
       </SubmitButton>
     </aside>
   );

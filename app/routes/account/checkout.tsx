@@ -3,11 +3,14 @@
  * the server prices the order itself and answers 409 when they disagree (a price changed) or
  * stock ran out — the cart is kept and the new figures are shown. Each attempt carries an
  * Idempotency-Key, kept for a retry only when no answer arrived, so a retry cannot order twice.
+ * An order paid online answers with the gateway's page, where the browser goes next; when the
+ * gateway would not open a payment (502) the order is kept and the customer can pay from /order.
  */
 import { useRef, useState } from 'react';
-import { redirect, useNavigate } from 'react-router';
+import { Link, redirect, useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
 import { checkoutSchema, MESSAGES, transactionFieldFor } from '../../../domain/orders';
+import { isOnlineOption } from '../../../domain/settings';
 import { CART_KEY, clear } from '../../lib/cart';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../components/notices';
@@ -21,7 +24,8 @@ import { defaultDelivery, subtotal } from '../../components/account/totals';
 import { LinesGate } from '../../components/account/cart-parts';
 import { PhoneField } from '../../components/account/account-fields';
 import { PlacePicker } from '../../components/account/place-picker';
-import { ConflictNotice, conflictFigures, DeliveryChoice, OrderSummary, PaymentChoice, WalletFields, type Conflict } from '../../components/account/checkout-parts';
+import { ConflictNotice, conflictFigures, DeliveryChoice, OnlineNote, OrderSummary, PaymentChoice, WalletFields, type Conflict } from '../../components/account/checkout-parts';
+import { goToGateway } from '../../components/payments/pay-again';
 import { withNext } from '../../components/account/next';
 
 export function meta() {
@@ -54,11 +58,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [deliveryId, setDeliveryId] = useState(defaultDelivery(delivery_options)?.id ?? '');
   const [paymentId, setPaymentId] = useState('');
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  /** The order was placed but its payment could not be opened (502): where to pay it later. */
+  const [unpaid, setUnpaid] = useState<{ orderId: number; message: string } | null>(null);
   const attemptKey = useRef<string | null>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
 
   const payment = payment_options.find((o) => o.id === paymentId);
   const txField = payment ? transactionFieldFor(payment) : null;
+  const online = payment ? isOnlineOption(payment) : false;
   const charge = delivery_options.find((o) => o.id === deliveryId)?.charge ?? 0;
 
   const form = useApiForm({
@@ -74,7 +81,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       subtotal: productTotal,
       delivery_charge: charge,
       total: productTotal + charge,
-      cash_on_delivery: payment ? !payment.wallet : false,
+      cash_on_delivery: payment ? !payment.wallet && !online : false,
     }),
     validate: (body) => {
       const found = checkWith(checkoutSchema({ delivery_options, payment_options }), body);
@@ -91,16 +98,24 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         setConflict({ message: failureText(res, t), figures: conflictFigures(res.body) });
         state.reload();
         requestAnimationFrame(() => conflictRef.current?.focus());
+      } else if (res.status === 502 && typeof res.body?.order_id === 'number') {
+        // The order exists (its stock is held): the cart has done its job.
+        clear(CART_KEY);
+        setUnpaid({ orderId: res.body.order_id, message: failureText(res, t) });
       } else return false;
       return true;
     },
-    success: (res) => res.message || MESSAGES.success,
-    then: async () => {
+    success: (res) => (paymentUrl(res.body) ? t('অর্ডার হয়েছে। পেমেন্ট পেজে পাঠানো হচ্ছে…', 'Order placed. Taking you to the payment page…') : res.message || MESSAGES.success),
+    then: async (res) => {
       clear(CART_KEY);
-      await navigate('/order');
+      const url = paymentUrl(res.body);
+      if (url) goToGateway(url);
+      else await navigate('/order');
     },
   });
   const e = form.errors;
+
+  if (unpaid) return <PaymentNotStarted {...unpaid} />;
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6">
@@ -123,12 +138,36 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <TextArea name="delivery_address" label={t('ডেলিভারি এড্রেস', 'Delivery address')} autoComplete="street-address" required maxLength={500} errors={e} />
             <DeliveryChoice options={delivery_options} value={deliveryId} onChange={setDeliveryId} errors={e} />
             <PaymentChoice options={payment_options} value={paymentId} onChange={setPaymentId} errors={e} />
+            {payment && online && <OnlineNote payment={payment} />}
             {payment?.wallet && txField && <WalletFields payment={payment} field={txField} walletNumber={wallet_number} total={productTotal + charge} errors={e} />}
             <TextArea name="order_instruction" label={t('অর্ডার নির্দেশনা', 'Order instruction')} maxLength={1000} errors={e} />
           </section>
-          <OrderSummary lines={lines} charge={charge} held={lines.length < ids.length} retry={state.status === 'error' && lines.length < ids.length ? state.reload : null} busy={form.busy} />
+          <OrderSummary lines={lines} charge={charge} held={lines.length < ids.length} retry={state.status === 'error' && lines.length < ids.length ? state.reload : null} busy={form.busy} online={online} />
         </form>
       </LinesGate>
+    </main>
+  );
+}
+
+/** The gateway's page an answer carries, when the order is paid online. */
+function paymentUrl(body: Record<string, unknown> | null): string {
+  return typeof body?.payment_url === 'string' ? body.payment_url : '';
+}
+
+/** The order was placed, but the gateway would not open its payment: it is kept, to be paid from /order. */
+function PaymentNotStarted({ orderId, message }: { orderId: number; message: string }) {
+  const t = useT();
+  return (
+    <main className="mx-auto w-full max-w-2xl px-4 py-10">
+      <div role="alert" className="rounded-lg border-2 border-amber-500 bg-amber-50 p-5 text-amber-950" data-testid="payment-not-started">
+        <h1 className="mb-2 text-xl font-bold">{t('অর্ডার হয়েছে, কিন্তু পেমেন্ট শুরু করা যায়নি', 'Order placed, but the payment could not start')}</h1>
+        <p>{message}</p>
+        <p className="mt-3">
+          <Link to={`/order?order=${orderId}&payment=failed`} className="font-semibold text-brand underline">
+            {t('আমার অর্ডারে গিয়ে আবার পেমেন্ট করুন', 'Go to my orders and pay again')}
+          </Link>
+        </p>
+      </div>
     </main>
   );
 }
