@@ -1,110 +1,77 @@
 /**
- * Orders: search by customer phone or name, a paged list with the
- * status and the Delivered / Returned / Cancelled buttons (disabled once final), name and
- * phone linking to the invoice.
+ * Orders: search by customer phone or name, filter by status and by payment status, a paged
+ * list with the payment (status, gateway, transaction id) and the Delivered / Returned /
+ * Cancelled buttons (disabled once final), name and phone linking to the invoice. An online
+ * payment can be refunded from its row, and is offered for refund as soon as its order is
+ * cancelled or returned; a payment under review is accepted or rejected there.
  */
-import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/orders';
 import { z } from 'zod';
 import { filterParams, listParams, requireAdminPage } from './guard.server';
-import { ORDER_STATUSES, isFinal, type OrderStatus } from '../../../domain/orders';
-import { failureText, sendApi } from '../../components/form/api';
-import { notify } from '../../components/notices';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/orders';
+import { PAYMENT_STATUSES, refundable } from '../../../domain/payments';
 import { Pager } from '../../components/pager';
-import { Button } from '../../components/admin/buttons';
-import { useConfirm } from '../../components/admin/confirm';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { SearchBox } from '../../components/admin/search-box';
 import { Empty, Table } from '../../components/admin/table';
-import { useT } from '../../lib/i18n';
+import { PaymentActions, PaymentSummary, type AdminPayment } from '../../components/admin/order-payment';
+import { STATUS_BADGE, StatusButtons } from '../../components/admin/order-status';
+import { canRefund, useRefundDialog } from '../../components/admin/refund-dialog';
+import { PAYMENT_STATUS_TEXT } from '../../components/payments/status';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const { page, search } = listParams(request);
-  const { status } = filterParams(request, z.object({ status: z.enum(ORDER_STATUSES).optional() }));
-  const list = await context.services.orders.listOrders(user, { search: search || undefined, status, ordering: '-id' }, page);
-  return { search, status: status ?? '', page: page.page, count: list.count, results: list.results };
+  const { status, payment_status } = filterParams(request, z.object({ status: z.enum(ORDER_STATUSES).optional(), payment_status: z.enum(PAYMENT_STATUSES).optional() }));
+  const list = await context.services.orders.listOrders(user, { search: search || undefined, status, payment_status, ordering: '-id' }, page);
+  return { search, status: status ?? '', payment_status: payment_status ?? '', page: page.page, count: list.count, results: list.results };
 }
 
 export function meta() {
   return [{ title: 'Orders · Back office' }];
 }
 
-const BADGE: Record<OrderStatus, string> = {
-  Pending: 'bg-amber-100 text-amber-900',
-  Delivered: 'bg-emerald-100 text-emerald-900',
-  Returned: 'bg-sky-100 text-sky-900',
-  Cancelled: 'bg-red-100 text-red-900',
-};
-
-const ACTIONS: { to: OrderStatus; kind: 'primary' | 'secondary' | 'danger' }[] = [
-  { to: 'Delivered', kind: 'primary' },
-  { to: 'Returned', kind: 'secondary' },
-  { to: 'Cancelled', kind: 'danger' },
-];
-
-function StatusButtons({ id, status }: { id: number; status: OrderStatus }) {
-  const t = useT();
-  const { confirm, dialog } = useConfirm('Yes, change it');
-  const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
-  const final = isFinal(status);
+function FilterTabs({ label, name, values, current, text, link }: { label: string; name: string; values: readonly string[]; current: string; text: (v: string) => string; link: (name: string, value: string) => string }) {
   return (
-    <div className="flex gap-1">
-      {ACTIONS.map((a) => (
-        <Button
-          key={a.to}
-          kind={a.kind}
-          size="sm"
-          disabled={final || busy}
-          title={final ? `This order is ${status}; its status cannot change.` : undefined}
-          onClick={async () => {
-            if (!(await confirm(`Mark order #${id} as ${a.to}? This cannot be undone.${a.to === 'Cancelled' ? ' The customer gets a text message.' : ''}`))) return;
-            setBusy(true);
-            const res = await sendApi('PUT', `/api/order/${id}/`, { status: a.to });
-            setBusy(false);
-            if (!res.ok) {
-              notify(failureText(res, t), 'error', 6000);
-              return;
-            }
-            notify(`Order #${id}: status updated successfully (${a.to}).`);
-            await revalidator.revalidate();
-          }}
-        >
-          {a.to}
-        </Button>
+    <nav className="mt-3 flex flex-wrap items-center gap-1 text-sm" aria-label={label} data-testid={`filter-${name}`}>
+      <span className="mr-1 text-xs font-semibold text-stone-600 uppercase">{label}</span>
+      {['', ...values].map((v) => (
+        <Link key={v || 'all'} to={link(name, v)} aria-current={v === current ? 'page' : undefined} className={`rounded-full border px-3 py-0.5 ${v === current ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white hover:bg-stone-100'}`}>
+          {v ? text(v) : 'All'}
+        </Link>
       ))}
-      {dialog}
-    </div>
+    </nav>
   );
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { search, status, results, count, page } = loaderData;
-  const tab = (value: string) => {
+  const { search, status, payment_status, results, count, page } = loaderData;
+  const refund = useRefundDialog();
+  const link = (name: string, value: string) => {
     const params = new URLSearchParams();
     if (search) params.set('search', search);
-    if (value) params.set('status', value);
+    const filters = { status, payment_status, [name]: value };
+    for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
     return `?${params.toString()}`;
+  };
+  /** After a paid order is cancelled or returned, its refund is offered at once. */
+  const offerRefund = (order: AdminPayment) => (to: OrderStatus) => {
+    if (to === 'Delivered' || !canRefund(order)) return;
+    refund.open(order, <p className="rounded bg-amber-50 p-2 text-sm text-amber-950">Order #{order.id} is now {to}. It was paid online: give the money back?</p>);
   };
   return (
     <>
       <PageTitle>Orders</PageTitle>
       <Panel>
         <SearchBox placeholder="Search by customer phone or name" defaultValue={search} />
-        <nav className="mt-3 flex flex-wrap gap-1 text-sm" aria-label="Status">
-          {['', ...ORDER_STATUSES].map((s) => (
-            <Link key={s || 'all'} to={tab(s)} aria-current={s === status ? 'page' : undefined} className={`rounded-full border px-3 py-0.5 ${s === status ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white hover:bg-stone-100'}`}>
-              {s || 'All'}
-            </Link>
-          ))}
-        </nav>
+        <FilterTabs label="Status" name="status" values={ORDER_STATUSES} current={status} text={(v) => v} link={link} />
+        <FilterTabs label="Payment" name="payment_status" values={PAYMENT_STATUSES} current={payment_status} text={(v) => PAYMENT_STATUS_TEXT[v as keyof typeof PAYMENT_STATUS_TEXT].en} link={link} />
       </Panel>
       <Panel title={search ? `Orders matching “${search}”` : 'Order list'}>
-        <Table head={['ID', 'Date', 'Name', 'Phone', 'Delivery / payment', 'Total', 'Status', 'Actions']} testId="order-list">
-          {results.length === 0 && <Empty colSpan={8} text={search ? undefined : 'Nothing here yet.'} />}
+        <Table head={['ID', 'Date', 'Name', 'Phone', 'Delivery / payment', 'Total', 'Payment', 'Status', 'Actions']} testId="order-list">
+          {results.length === 0 && <Empty colSpan={9} text={search ? undefined : 'Nothing here yet.'} />}
           {results.map((o) => (
             <tr key={o.id} data-testid="order-row" data-order-id={o.id}>
               <td>{o.id}</td>
@@ -128,19 +95,26 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 </div>
               </td>
               <td className="font-semibold whitespace-nowrap">৳ {o.total}</td>
+              <td data-testid="order-payment-cell">
+                <PaymentSummary order={o} />
+              </td>
               <td>
-                <span className={`rounded px-2 py-0.5 text-xs font-semibold ${BADGE[o.status]}`} data-testid="order-status">
+                <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[o.status]}`} data-testid="order-status">
                   {o.status}
                 </span>
               </td>
               <td>
-                <StatusButtons id={o.id} status={o.status} />
+                <div className="flex flex-wrap gap-1">
+                  <StatusButtons id={o.id} status={o.status} paidOnline={canRefund(o) ? refundable(o.paid_amount, o.refunded_amount) : undefined} onChanged={offerRefund(o)} />
+                  <PaymentActions order={o} onRefund={(order) => refund.open(order)} />
+                </div>
               </td>
             </tr>
           ))}
         </Table>
         <Pager count={count} page={page} summary />
       </Panel>
+      {refund.dialog}
     </>
   );
 }

@@ -1,7 +1,11 @@
-/** Shop settings, the one place shop-specific values live: name, footer texts, contacts, wallet number and delivery charges, saved with PUT /api/settings/. */
+/**
+ * Shop settings, the one place shop-specific values live: name, footer texts, contacts, wallet
+ * number and delivery charges, saved with PUT /api/settings/. The online gateways (bKash online,
+ * SSLCommerz) are offered when the server is configured for them; they are listed, not edited.
+ */
 import type { Route } from './+types/settings';
 import { requireAdminPage } from './guard.server';
-import { settingsUpdateSchema, type ShopSettings } from '../../../domain/settings';
+import { isOnlineOption, settingsUpdateSchema, type ShopSettings } from '../../../domain/settings';
 import { Field, FieldError, TextArea } from '../../components/form/field';
 import { FormErrors } from '../../components/form/messages';
 import { useApiForm } from '../../components/form/use-api-form';
@@ -38,7 +42,7 @@ function payload(current: ShopSettings) {
         label: formText(form, `delivery_label_${i}`),
         charge: /^\d+$/.test(formText(form, `delivery_charge_${i}`)) ? Number(formText(form, `delivery_charge_${i}`)) : Number.NaN,
       })),
-      payment_options: current.payment_options.map((o, i) => ({ id: o.id, label: formText(form, `payment_label_${i}`), wallet: fd.get(`payment_wallet_${i}`) === 'on' })),
+      payment_options: current.payment_options.flatMap((o, i) => (isOnlineOption(o) ? [] : [{ id: o.id, label: formText(form, `payment_label_${i}`), wallet: fd.get(`payment_wallet_${i}`) === 'on' }])),
     };
   };
 }
@@ -84,14 +88,20 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Panel>
         <Panel title="Payment options">
           <div className="grid gap-3">
-            {s.payment_options.map((o, i) => (
-              <div key={o.id} className="grid items-end gap-3 sm:grid-cols-[1fr_10rem]">
-                <Field label={`Label (${o.id})`} name={`payment_label_${i}`} defaultValue={o.label} />
-                <label className="flex items-center gap-2 pb-2 text-sm">
-                  <input type="checkbox" name={`payment_wallet_${i}`} defaultChecked={o.wallet} /> Mobile wallet
-                </label>
-              </div>
-            ))}
+            {s.payment_options.map((o, i) =>
+              isOnlineOption(o) ? (
+                <p key={o.id} className="rounded bg-stone-50 px-3 py-2 text-sm" data-testid="online-option">
+                  <strong>{o.label}</strong> <span className="text-stone-600">({o.id}) — paid online through the gateway; configured on the server, not here.</span>
+                </p>
+              ) : (
+                <div key={o.id} className="grid items-end gap-3 sm:grid-cols-[1fr_10rem]">
+                  <Field label={`Label (${o.id})`} name={`payment_label_${i}`} defaultValue={o.label} />
+                  <label className="flex items-center gap-2 pb-2 text-sm">
+                    <input type="checkbox" name={`payment_wallet_${i}`} defaultChecked={o.wallet} /> Mobile wallet
+                  </label>
+                </div>
+              ),
+            )}
           </div>
           <FieldError errors={e} name="payment_options" />
         </Panel>

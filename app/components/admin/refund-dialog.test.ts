@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { canRefund, refundBody, refundFormSchema } from './refund-dialog';
+import { checkWith } from '../form/values';
+
+describe('refund form', () => {
+  it('refunds all that is left when no amount is given, and checks a given one', () => {
+    expect(checkWith(refundFormSchema(500), { reason: 'Out of stock' })).toEqual({});
+    expect(checkWith(refundFormSchema(500), { amount: 200, reason: 'Damaged' })).toEqual({});
+    expect(checkWith(refundFormSchema(500), { amount: 501, reason: 'x' }).amount?.[0]).toContain('500');
+    expect(checkWith(refundFormSchema(500), { amount: Number.NaN, reason: 'x' }).amount).toBeDefined();
+    expect(checkWith(refundFormSchema(500), { reason: '  ' }).reason?.[0]).toBe('A reason is required.');
+  });
+
+  it('is offered for online money left to give back only', () => {
+    const paid = { id: 1, paid_amount: 500, refunded_amount: 0, payment_reference: 'T', payment_gateway: 'bkash_online', payment_status: 'paid' };
+    expect(canRefund(paid)).toBe(true);
+    expect(canRefund({ ...paid, payment_status: 'partially_refunded', refunded_amount: 200 })).toBe(true);
+    expect(canRefund({ ...paid, payment_status: 'refunded', refunded_amount: 500 })).toBe(false);
+    expect(canRefund({ ...paid, payment_gateway: null })).toBe(false);
+    expect(canRefund({ ...paid, payment_status: 'review' })).toBe(false);
+  });
+
+  it('sends a typed amount as a number and an empty one not at all', () => {
+    expect(refundBody('', ' Out of stock ')).toEqual({ reason: 'Out of stock' });
+    expect(refundBody(' 120 ', 'Damaged')).toEqual({ amount: 120, reason: 'Damaged' });
+    expect(Number.isNaN(refundBody('12.5', 'x').amount)).toBe(true);
+  });
+});

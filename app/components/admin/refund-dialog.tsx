@@ -1,0 +1,111 @@
+/**
+ * Giving an online payment back: the amount (empty = all that is left) and a reason, sent to
+ * `POST /api/order/{id}/refund/`. The server checks the amount against what was paid and not yet
+ * refunded (400) and asks the gateway (502 when it refuses: its message stays in the dialog).
+ * Opened from the order list's Refund button, or offered at once after a paid order is
+ * cancelled or returned.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { refundable } from '../../../domain/payments';
+import type { FieldErrors } from '../form/api';
+import { Field, TextArea } from '../form/field';
+import { FormAlert } from '../form/messages';
+import { useApiForm } from '../form/use-api-form';
+import { checkWith, formText } from '../form/values';
+import { Button } from './buttons';
+
+/** What the dialog needs to know of the order. */
+export interface RefundTarget {
+  id: number;
+  paid_amount: number;
+  refunded_amount: number;
+  payment_reference: string;
+}
+
+/** The refund form's check: a whole amount up to what is left (or none: all of it), and a reason. */
+export function refundFormSchema(left: number) {
+  return z.object({
+    amount: z
+      .number({ message: 'The amount must be a whole number of taka.' })
+      .int('The amount must be a whole number of taka.')
+      .min(1, 'The amount must be 1 taka or more.')
+      .max(left, `At most ৳ ${left} is left to refund.`)
+      .optional(),
+    reason: z.string().trim().min(1, 'A reason is required.').max(500, 'At most 500 characters.'),
+  });
+}
+
+/** The body sent: the reason, and the amount only when one was typed (digits only, else NaN for the check to refuse). */
+export function refundBody(amountText: string, reasonText: string): { amount?: number; reason: string } {
+  const amount = amountText.trim();
+  return { reason: reasonText.trim(), ...(amount ? { amount: /^\d+$/.test(amount) ? Number(amount) : Number.NaN } : {}) };
+}
+
+const refundPayload = (form: HTMLFormElement) => refundBody(formText(form, 'amount'), formText(form, 'reason'));
+
+export function RefundDialog({ order, lead, onClose, onDone }: { order: RefundTarget; lead?: ReactNode; onClose: () => void; onDone: () => Promise<void> | void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const left = refundable(order.paid_amount, order.refunded_amount);
+  useEffect(() => {
+    if (ref.current && !ref.current.open) ref.current.showModal();
+  }, []);
+  const form = useApiForm({
+    method: 'POST',
+    url: `/api/order/${order.id}/refund/`,
+    payload: refundPayload,
+    validate: (body): FieldErrors => checkWith(refundFormSchema(left), body),
+    success: (res) => res.message || `Order #${order.id}: refunded.`,
+    then: async () => {
+      ref.current?.close();
+      await onDone();
+    },
+  });
+  return (
+    <dialog ref={ref} onClose={onClose} className="m-auto w-full max-w-md rounded-lg p-5 text-stone-900 shadow-xl backdrop:bg-black/40" data-testid="refund-dialog" aria-labelledby={`refund-${order.id}-title`}>
+      <form {...form.props} className="grid gap-3">
+        <h2 id={`refund-${order.id}-title`} className="text-lg font-bold">
+          Refund order #{order.id}
+        </h2>
+        {lead}
+        <p className="text-sm text-stone-700">
+          Paid ৳ {order.paid_amount}
+          {order.refunded_amount > 0 && `, already refunded ৳ ${order.refunded_amount}`} — <strong>৳ {left}</strong> can be refunded
+          {order.payment_reference && (
+            <>
+              {' '}
+              (transaction <span className="font-mono">{order.payment_reference}</span>)
+            </>
+          )}
+          .
+        </p>
+        <FormAlert text={form.alert} />
+        <Field label="Amount (৳)" name="amount" type="number" inputMode="numeric" min={1} max={left} placeholder={String(left)} hint="Leave empty to refund everything that is left." errors={form.errors} />
+        <TextArea label="Reason" name="reason" required maxLength={500} errors={form.errors} />
+        <div className="flex justify-end gap-2">
+          <Button kind="secondary" onClick={() => ref.current?.close()}>
+            Not now
+          </Button>
+          <Button type="submit" kind="danger" disabled={form.busy} data-testid="refund-submit">
+            {form.busy ? 'Refunding…' : 'Refund'}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** Whether an order holds online money that can still be given back. */
+export function canRefund(order: RefundTarget & { payment_gateway: string | null; payment_status: string }): boolean {
+  return order.payment_gateway !== null && (order.payment_status === 'paid' || order.payment_status === 'partially_refunded') && refundable(order.paid_amount, order.refunded_amount) > 0;
+}
+
+/** One refund dialog for a page: `open(order, lead?)` shows it; after a refund the page's data is reloaded. */
+export function useRefundDialog(): { open: (order: RefundTarget, lead?: ReactNode) => void; dialog: ReactNode } {
+  const [state, setState] = useState<{ order: RefundTarget; lead?: ReactNode } | null>(null);
+  const revalidator = useRevalidator();
+  const open = useCallback((order: RefundTarget, lead?: ReactNode) => setState({ order, lead }), []);
+  const dialog = state ? <RefundDialog key={state.order.id} order={state.order} lead={state.lead} onClose={() => setState(null)} onDone={() => revalidator.revalidate()} /> : null;
+  return { open, dialog };
+}
