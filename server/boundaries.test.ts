@@ -19,6 +19,7 @@ const OWNERS: Record<string, readonly string[]> = {
   accounts: ['users', 'sessions', 'password_resets', 'rate_limits'],
   notifications: ['sms_outbox'],
   settings: ['settings'],
+  payments: ['payment_attempts', 'payment_refunds'],
 };
 const OWNER_OF = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
 /** Folders that are not modules: the schema and its migrations, and test support. */

@@ -16,13 +16,48 @@ export interface Config {
   sms: { driver: 'log' | 'http'; httpUrl?: string; httpMethod?: string; httpParams?: string };
   /** Set by tests and the production server: the client build the pages are served from. */
   production: boolean;
+  /**
+   * PUBLIC_URL: the shop's public origin (scheme, host and port, no path), used for every
+   * callback URL given to a payment gateway and every absolute link. Never the client's Host.
+   */
+  publicUrl: string;
+  /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock before it is cancelled. */
+  paymentHoldMinutes: number;
+}
+
+/**
+ * The origin of PUBLIC_URL; anything but an absolute http(s) URL stops the server. Unset, it is
+ * http://localhost:$PORT, or http://$HOST:$PORT when the server listens on one address only
+ * (HOST=127.0.0.1), the only place it can then be reached.
+ */
+export function publicOrigin(value: string | undefined, port: number, host = '0.0.0.0'): string {
+  const listensEverywhere = ['', '0.0.0.0', '::', '[::]'].includes(host.trim());
+  const fallbackHost = listensEverywhere ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const raw = value?.trim() || `http://${fallbackHost}:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute URL such as https://shop.example (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http or https URL (got "${raw}")`);
+  return url.origin;
+}
+
+function holdMinutes(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 30;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`PAYMENT_HOLD_MINUTES must be a number of minutes, 0 or more (got "${value}")`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = Number(env.PORT || 3000);
+  const host = env.HOST || '0.0.0.0';
   return {
-    port: Number(env.PORT || 3000),
-    host: env.HOST || '0.0.0.0',
+    port,
+    host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     demoData: env.DEMO_DATA !== '0',
@@ -38,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       httpParams: env.SMS_HTTP_PARAMS,
     },
     production: env.NODE_ENV !== 'test',
+    publicUrl: publicOrigin(env.PUBLIC_URL, port, host),
+    paymentHoldMinutes: holdMinutes(env.PAYMENT_HOLD_MINUTES),
   };
 }

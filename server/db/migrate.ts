@@ -3,17 +3,21 @@ import type { Database } from './database';
 import { initialMigration } from './migrations/0001_initial';
 import { catalogIndexesMigration } from './migrations/0101_catalog_indexes';
 import { catalogSearchMigration } from './migrations/0102_catalog_search';
+import { ordersPaymentMigration } from './migrations/0301_orders_payment';
+import { paymentsMigration } from './migrations/0601_payments';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
  * Name them NNNN_module_what; modules use their own number range
- * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx).
+ * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx).
  */
 function allMigrations(database: Database): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(database.dialect),
     '0101_catalog_indexes': catalogIndexesMigration(),
     '0102_catalog_search': catalogSearchMigration(database.dialect),
+    '0301_orders_payment': ordersPaymentMigration(database.dialect),
+    '0601_payments': paymentsMigration(database.dialect),
   };
 }
 

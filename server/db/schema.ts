@@ -5,6 +5,7 @@
  * Money is whole taka.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AttemptStatus, OnlineGateway, PaymentStatus } from '../../domain/payments';
 
 export type ProductType = 'books' | 'electronics' | 'stationary';
 export type OrderStatus = 'Pending' | 'Delivered' | 'Returned' | 'Cancelled';
@@ -150,6 +151,16 @@ export interface OrderTable {
   status: OrderStatus;
   created_at: string;
   updated_at: string;
+  payment_status: Generated<PaymentStatus>;
+  /** The online gateway the order is paid through; null for cash on delivery and manual wallet payments. */
+  payment_gateway: OnlineGateway | null;
+  /** bKash trxID or SSLCommerz bank_tran_id of the payment that paid the order. */
+  payment_reference: Generated<string>;
+  paid_amount: Generated<number>;
+  refunded_amount: Generated<number>;
+  paid_at: string | null;
+  /** Until when an unpaid online order keeps its stock; then the hold worker cancels it. */
+  payment_hold_until: string | null;
 }
 
 export interface OrderItemTable {
@@ -188,6 +199,44 @@ export interface RateLimitTable {
   count: number;
 }
 
+export interface PaymentAttemptTable {
+  id: Generated<number>;
+  order_id: number;
+  gateway: OnlineGateway;
+  invoice: string;
+  gateway_ref: string | null;
+  amount: number;
+  currency: Generated<string>;
+  status: AttemptStatus;
+  payment_url: Generated<string>;
+  reference: Generated<string>;
+  failure_reason: Generated<string>;
+  /** JSON: [{at, step, answer}] */
+  answers: Generated<string>;
+  claim_token: string | null;
+  claimed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  attempt_id: number;
+  gateway: OnlineGateway;
+  amount: number;
+  reason: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  refund_key: string;
+  reference: Generated<string>;
+  message: Generated<string>;
+  /** JSON: the gateway's answer. */
+  answer: Generated<string>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   authors: PersonTable;
@@ -205,6 +254,8 @@ export interface DB {
   order_status_changes: OrderStatusChangeTable;
   idempotency_keys: IdempotencyKeyTable;
   rate_limits: RateLimitTable;
+  payment_attempts: PaymentAttemptTable;
+  payment_refunds: PaymentRefundTable;
 }
 
 export type Product = Selectable<ProductTable>;
@@ -215,3 +266,5 @@ export type Person = Selectable<PersonTable>;
 export type User = Selectable<UserTable>;
 export type Order = Selectable<OrderTable>;
 export type OrderItem = Selectable<OrderItemTable>;
+export type PaymentAttempt = Selectable<PaymentAttemptTable>;
+export type PaymentRefund = Selectable<PaymentRefundTable>;

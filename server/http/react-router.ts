@@ -20,9 +20,13 @@ export interface ReactRouterOptions {
   services: Services;
 }
 
-function toWebRequest(request: FastifyRequest, controller: AbortController): Request {
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
-  const url = `${request.protocol}://${host}${request.url}`;
+/**
+ * The page request as a Web Request. Its URL is on the shop's public origin (PUBLIC_URL), never
+ * on the Host or X-Forwarded-Host the client sent, so absolute links a loader builds from
+ * `request.url` (sitemap, robots.txt, canonical links) cannot be pointed at another site.
+ */
+function toWebRequest(request: FastifyRequest, controller: AbortController, origin: string): Request {
+  const url = `${origin}${request.url.startsWith('/') ? request.url : `/${request.url}`}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -82,7 +86,7 @@ export async function mountReactRouter(app: FastifyInstance, opts: ReactRouterOp
         }
         const controller = new AbortController();
         reply.raw.on('close', () => controller.abort());
-        const response = await handle(toWebRequest(request, controller), {
+        const response = await handle(toWebRequest(request, controller, opts.services.config.publicUrl), {
           services: opts.services,
           user: request.user,
         });
