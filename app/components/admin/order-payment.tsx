@@ -78,7 +78,7 @@ function ReviewButtons({ id }: { id: number }) {
 }
 
 export function reviewUrl(id: number): string {
-  return `/api/order/${id}/review/`;
+  return `/api/order/${id}/payment-review/`;
 }
 
 export function reviewBody(accept: boolean): object {

@@ -7,8 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
-import { z } from 'zod';
-import { refundable } from '../../../domain/payments';
+import { checkRefund, refundable, refundSchema } from '../../../domain/payments';
 import type { FieldErrors } from '../form/api';
 import { Field, TextArea } from '../form/field';
 import { FormAlert } from '../form/messages';
@@ -24,17 +23,17 @@ export interface RefundTarget {
   payment_reference: string;
 }
 
-/** The refund form's check: a whole amount up to what is left (or none: all of it), and a reason. */
-export function refundFormSchema(left: number) {
-  return z.object({
-    amount: z
-      .number({ message: 'The amount must be a whole number of taka.' })
-      .int('The amount must be a whole number of taka.')
-      .min(1, 'The amount must be 1 taka or more.')
-      .max(left, `At most ৳ ${left} is left to refund.`)
-      .optional(),
-    reason: z.string().trim().min(1, 'A reason is required.').max(500, 'At most 500 characters.'),
-  });
+/**
+ * The refund form's check, with the server's own schema and rule: whole taka (or none: all that
+ * is left), never more than is left, and a reason.
+ */
+export function checkRefundForm(body: { amount?: number; reason: string }, order: Pick<RefundTarget, 'paid_amount' | 'refunded_amount'>): FieldErrors {
+  const errors = checkWith(refundSchema, body);
+  if (!errors.amount && body.amount !== undefined) {
+    const rule = checkRefund(body.amount, order.paid_amount, order.refunded_amount);
+    if (!rule.ok) errors.amount = [rule.message];
+  }
+  return errors;
 }
 
 /** The body sent: the reason, and the amount only when one was typed (digits only, else NaN for the check to refuse). */
@@ -55,7 +54,7 @@ export function RefundDialog({ order, lead, onClose, onDone }: { order: RefundTa
     method: 'POST',
     url: `/api/order/${order.id}/refund/`,
     payload: refundPayload,
-    validate: (body): FieldErrors => checkWith(refundFormSchema(left), body),
+    validate: (body) => checkRefundForm(body, order),
     success: (res) => res.message || `Order #${order.id}: refunded.`,
     then: async () => {
       ref.current?.close();
@@ -82,7 +81,7 @@ export function RefundDialog({ order, lead, onClose, onDone }: { order: RefundTa
         </p>
         <FormAlert text={form.alert} />
         <Field label="Amount (৳)" name="amount" type="number" inputMode="numeric" min={1} max={left} placeholder={String(left)} hint="Leave empty to refund everything that is left." errors={form.errors} />
-        <TextArea label="Reason" name="reason" required maxLength={500} errors={form.errors} />
+        <TextArea label="Reason" name="reason" required maxLength={255} errors={form.errors} />
         <div className="flex justify-end gap-2">
           <Button kind="secondary" onClick={() => ref.current?.close()}>
             Not now

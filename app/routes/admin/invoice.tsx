@@ -1,16 +1,22 @@
-/** The printable invoice: A4, the shop's name, address and phones from settings; Print and Cancel stay off paper. */
+/**
+ * The printable invoice: A4, the shop's name, address and phones from settings, the payment's
+ * status and transaction id; Print and Cancel stay off paper. Below it, off paper too, the
+ * online payment's attempts and refunds, with the refund and review actions.
+ */
 import { Link } from 'react-router';
 import type { Route } from './+types/invoice';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { Button } from '../../components/admin/buttons';
+import { PaymentHistory, readPaymentHistory } from '../../components/admin/payment-history';
+import { PAYMENT_STATUS_TEXT } from '../../components/payments/status';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  const user = requireAdminPage(context, request);
   const id = idParam(params.id, 'Order');
-  const invoice = await context.services.orders.invoice(id);
+  const [invoice, detail] = await Promise.all([context.services.orders.invoice(id), context.services.orders.getOrder(user, id)]);
   if (!invoice) notFoundPage('Order');
-  return invoice;
+  return { ...invoice, history: readPaymentHistory(detail) };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -22,7 +28,7 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm; }
 @media print { body { background: #fff !important; } main { padding: 0 !important; } .invoice-sheet { box-shadow: none !important; border: 0 !important; max-width: none !important; margin: 0 !important; } }`;
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { shop, order, items } = loaderData;
+  const { shop, order, items, history } = loaderData;
   const transaction = order.bkash_transaction_ID || order.nagad_transaction_ID || order.rocket_transaction_ID;
   return (
     <>
@@ -66,6 +72,16 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
             <h2 className="mb-1 font-semibold text-stone-600 uppercase">Delivery and payment</h2>
             <p>{order.delivery_option}</p>
             <p>{order.payment_option}</p>
+            <p>
+              Payment: <strong data-testid="invoice-payment-status">{PAYMENT_STATUS_TEXT[order.payment_status].en}</strong>
+              {order.paid_amount > 0 && ` · ৳ ${order.paid_amount} paid`}
+              {order.refunded_amount > 0 && ` · ৳ ${order.refunded_amount} refunded`}
+            </p>
+            {order.payment_reference && (
+              <p>
+                Payment reference: <span className="font-mono" data-testid="invoice-payment-reference">{order.payment_reference}</span>
+              </p>
+            )}
             {transaction && (
               <p>
                 Transaction: <span className="font-mono">{transaction}</span>
@@ -123,6 +139,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           Thank you for shopping with {shop.name}. {shop.wallet_number && `Mobile payments: ${shop.wallet_number}.`}
         </footer>
       </article>
+      <PaymentHistory order={order} attempts={history.attempts} refunds={history.refunds} />
     </>
   );
 }
