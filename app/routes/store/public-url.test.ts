@@ -1,0 +1,91 @@
+/**
+ * Absolute links come from PUBLIC_URL, never from the client's Host or X-Forwarded-Host: the
+ * sitemap, robots.txt and a product's canonical link are read through the real page adapter
+ * (server/http/react-router.ts) with forged host headers, on a build holding just these routes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from '../../../server/app';
+import { createTestApp, type TestApp } from '../../../server/test/app';
+import { loadCatalogFixture, type CatalogFixture } from '../../../server/test/catalog-fixture';
+import { loader as sitemapLoader } from './sitemap';
+import { loader as robotsLoader } from './robots';
+import { loader as productLoader } from './product';
+
+const PUBLIC_URL = 'https://haat.example';
+const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+
+/** A server build with the root and three data routes (no documents are rendered). */
+function miniBuild(): ServerBuild {
+  const route = (id: string, routePath: string | undefined, loader?: unknown) => ({
+    id,
+    parentId: id === 'root' ? undefined : 'root',
+    path: routePath,
+    index: undefined,
+    caseSensitive: undefined,
+    module: loader ? { loader } : { default: () => null },
+  });
+  return {
+    entry: { module: { default: () => new Response('document', { headers: { 'content-type': 'text/html' } }) } },
+    routes: {
+      root: route('root', ''),
+      sitemap: route('sitemap', 'sitemap.xml', sitemapLoader),
+      robots: route('robots', 'robots.txt', robotsLoader),
+      product: route('product', 'books/:id', productLoader),
+    },
+    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' },
+    publicPath: '/',
+    assetsBuildDirectory: 'build/client',
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+  } as unknown as ServerBuild;
+}
+
+describe('absolute URLs on the public origin', () => {
+  let t: TestApp;
+  let f: CatalogFixture;
+  let app: FastifyInstance;
+  let clientDir: string;
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: PUBLIC_URL });
+    f = await loadCatalogFixture(t.services.database.db);
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-client-'));
+    app = await buildApp({ services: t.services, pages: { build: miniBuild(), clientDir } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+    if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('sitemap.xml: every <loc> on PUBLIC_URL, whatever Host and X-Forwarded-Host say', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: FORGED });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('evil.example');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs.length).toBeGreaterThan(5);
+    for (const loc of locs) expect(loc.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+    expect(locs).toContain(`${PUBLIC_URL}/books/${f.ids.pride}`);
+  });
+
+  it('robots.txt points at the sitemap on PUBLIC_URL', async () => {
+    const res = await app.inject({ method: 'GET', url: '/robots.txt', headers: FORGED });
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it("a product's canonical link (and its JSON-LD url) is on PUBLIC_URL", async () => {
+    const res = await app.inject({ method: 'GET', url: `/books/${f.ids.riversOfBengal}.data`, headers: FORGED });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toContain(`${PUBLIC_URL}/books/${f.ids.riversOfBengal}`);
+  });
+});
