@@ -2,8 +2,10 @@
  * The shop's payment rules, for online gateways (bKash, SSLCommerz) and for cash on delivery:
  * an order's payment statuses and which moves between them are allowed, whether what a gateway
  * says pays an attempt, how much may still be refunded and what an order's payment is after a
- * refund, and when cash on delivery counts as paid. Pure: no database, no clock, no gateway.
+ * refund, and when cash on delivery counts as paid; the schemas of the back office's refund
+ * and review forms. Pure: no database, no clock, no gateway.
  */
+import { z } from 'zod';
 
 /** The online gateways the shop can take money through; each is also a payment option's id. */
 export const ONLINE_GATEWAYS = ['bkash_online', 'sslcommerz'] as const;
@@ -191,3 +193,25 @@ export const PAYMENT_MESSAGES = {
   notInReview: 'এই অর্ডারের পেমেন্ট যাচাইয়ের অপেক্ষায় নেই। (This order has no payment waiting for review.)',
   refundFailed: 'টাকা ফেরত দেওয়া যায়নি। (The gateway refused the refund.)',
 } as const;
+
+/** `POST /api/order/{id}/refund/`: what is left by default, or `amount` whole taka; a reason always. */
+export const refundSchema = z
+  .object({
+    amount: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+      z
+        .number({ message: 'ফেরতের পরিমাণ টাকায় পূর্ণ সংখ্যায় দিন। (The amount must be whole taka.)' })
+        .int('ফেরতের পরিমাণ টাকায় পূর্ণ সংখ্যায় দিন। (The amount must be whole taka.)')
+        .positive('ফেরতের পরিমাণ ১ টাকা বা বেশি হতে হবে। (The amount must be 1 taka or more.)')
+        .optional(),
+    ),
+    reason: z
+      .string({ message: 'ফেরতের কারণ লিখুন। (Give a reason for the refund.)' })
+      .trim()
+      .min(1, 'ফেরতের কারণ লিখুন। (Give a reason for the refund.)')
+      .max(255, 'কারণ ২৫৫ অক্ষরের মধ্যে লিখুন। (At most 255 characters.)'),
+  })
+  .strict();
+
+/** `POST /api/order/{id}/payment-review/`: accept the payment under review, or reject (refund) it. */
+export const paymentReviewSchema = z.object({ accept: z.boolean({ message: 'accept must be true or false.' }) }).strict();

@@ -1,5 +1,6 @@
 /** The shop's settings, edited in the back office. Nothing shop-specific is hard-coded elsewhere. */
 import { z } from 'zod';
+import { isOnlineGateway, type OnlineGateway } from './payments';
 
 export const deliveryOptionSchema = z.object({
   id: z.string().min(1),
@@ -11,6 +12,8 @@ export const paymentOptionSchema = z.object({
   id: z.string().min(1),
   label: z.string().min(1),
   wallet: z.boolean(),
+  /** Paid online through a gateway (the customer is sent to its page); absent or false otherwise. */
+  online: z.boolean().optional(),
 });
 
 export const settingsSchema = z
@@ -54,6 +57,20 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     { id: 'rocket', label: 'রকেট পেমেন্ট', wallet: true },
   ],
 };
+
+/**
+ * The online payment options, one per gateway. They come from the server's configuration (a
+ * gateway is offered when its credentials are set), never from the stored settings.
+ */
+export const ONLINE_PAYMENT_OPTIONS: Record<OnlineGateway, PaymentOption> = {
+  bkash_online: { id: 'bkash_online', label: 'বিকাশ (অনলাইন পেমেন্ট)', wallet: false, online: true },
+  sslcommerz: { id: 'sslcommerz', label: 'কার্ড / মোবাইল ব্যাংকিং / নেট ব্যাংকিং', wallet: false, online: true },
+};
+
+/** Whether an option is one of the online gateways (by its flag or its id). */
+export function isOnlineOption(option: { id: string; online?: boolean | undefined }): boolean {
+  return option.online === true || isOnlineGateway(option.id);
+}
 
 /** An option is chosen by its id or, as the first version sent it, by its label. */
 export function findOption<T extends { id: string; label: string }>(options: T[], idOrLabel: string): T | undefined {

@@ -20,6 +20,7 @@ import { accountRoutes } from './accounts/routes';
 import { notificationRoutes } from './notifications/routes';
 import { orderRoutes } from './orders/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { paymentRoutes } from './payments/routes';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -60,7 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // One plugin per module; each declares its own paths and guards.
-  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, dashboardRoutes]) {
+  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, dashboardRoutes]) {
     await app.register(plugin, { services });
   }
 

@@ -63,6 +63,7 @@ async function serve() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      await services.payments.stop(); // finishes the hold round under way
       await services.sms.stop(); // finishes the message being sent; the rest wait in the outbox
       await services.accounts.close();
       await database.close();
@@ -76,6 +77,8 @@ async function serve() {
 
   await app.listen({ port: config.port, host: config.host });
   services.sms.start(app.log);
+  services.payments.start(app.log);
+  app.log.info({ gateways: services.payments.gatewayIds(), public_url: services.config.publicUrl, hold_minutes: services.config.paymentHoldMinutes }, 'online payments');
   app.log.info({ ms: Math.round(performance.now() - started), database: database.dialect }, 'haat is ready');
 }
 

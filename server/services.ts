@@ -15,14 +15,26 @@ import { createAccountsService } from './accounts/service';
 import { createRateLimiter } from './accounts/rate-limit';
 import { createSmsService } from './notifications/service';
 import { createDashboardService } from './dashboard/service';
+import { createPaymentService, type PaymentDeps } from './payments/service';
+import { createGateways, type Gateways } from './payments/gateways';
+import type { OnlineGateway } from '../domain/payments';
 
-export function createServices(database: Database, config: Config, opts: { storage?: FileStorage } = {}) {
+export interface ServiceOptions {
+  storage?: FileStorage;
+  /** The online payment gateways; by default those whose credentials are in the environment. */
+  gateways?: Gateways;
+  /** The payments service's worker and timing options (tests). */
+  payments?: Pick<PaymentDeps, 'worker' | 'staleClaimMs' | 'waitMs'>;
+}
+
+export function createServices(database: Database, config: Config, opts: ServiceOptions = {}) {
   const { db } = database;
   const storage = opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const gateways = opts.gateways ?? createGateways(process.env);
   const sessions = createSessionStore(db);
   const users = createUserStore(db);
   const sms = createSmsService(db, database.dialect, config);
-  const settings = createSettingsService(db);
+  const settings = createSettingsService(db, { onlineGateways: (Object.keys(gateways) as OnlineGateway[]).filter((id) => !!gateways[id]) });
   const accounts = createAccountsService({
     db,
     users,
@@ -34,7 +46,28 @@ export function createServices(database: Database, config: Config, opts: { stora
   // Orders need the catalogue's stock, and the catalogue asks orders whether a product was ever
   // ordered before deleting it: that question is a function, answered once orders exist.
   const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId) });
-  const orders = createOrderService(db, { settings, stock: catalog.stock, users });
+  // Orders open a payment for an order paid online and show its attempts through the payments
+  // service, which settles payments through the orders' payment face: the first direction is
+  // handed in as functions, answered once payments exists.
+  const orders = createOrderService(db, {
+    settings,
+    stock: catalog.stock,
+    users,
+    dialect: database.dialect,
+    paymentHoldMinutes: config.paymentHoldMinutes,
+    payments: { begin: (orderId) => payments.begin(orderId, { reuse: true }), details: (orderId) => payments.details(orderId) },
+  });
+  const payments = createPaymentService(db, {
+    dialect: database.dialect,
+    orders,
+    settings,
+    users,
+    gateways,
+    publicUrl: config.publicUrl,
+    paymentHoldMinutes: config.paymentHoldMinutes,
+    nudgeSms: () => sms.nudge(),
+    ...opts.payments,
+  });
   return {
     database,
     config,
@@ -45,6 +78,7 @@ export function createServices(database: Database, config: Config, opts: { stora
     sms,
     settings,
     orders,
+    payments,
     catalog,
     dashboard: createDashboardService({ users, catalog, orders }),
   };

@@ -15,7 +15,8 @@ import type { AuthUser } from '../accounts/sessions';
 import type { SettingsService } from '../settings/service';
 import type { CatalogService } from '../catalog/service';
 import { enqueueSms } from '../notifications/outbox';
-import { findOption } from '../../domain/settings';
+import { findOption, isOnlineOption } from '../../domain/settings';
+import { isOnlineGateway } from '../../domain/payments';
 import { normalizePhone } from '../../domain/phone';
 import { unitPrice } from '../../domain/prices';
 import { MESSAGES, cartLines, checkoutSchema, disagreeingFigures, priceOrder, transactionFieldFor } from '../../domain/orders';
@@ -33,6 +34,8 @@ export interface CheckoutDeps {
   settings: SettingsService;
   /** The catalogue's stock face: checkout reads prices and takes units only through it. */
   stock: CatalogService['stock'];
+  /** How long an order paid online keeps its stock unpaid before it is cancelled. */
+  paymentHoldMinutes: number;
 }
 
 /** A stable hash of a request body: same fields and values in any key order → same hash. */
@@ -115,6 +118,8 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
       const phone = (input.phone_number && normalizePhone(input.phone_number)) || user.phone_number;
       const txField = transactionFieldFor(payment);
       const now = nowIso();
+      // Paid online: the order holds its stock, pending, while the customer is at the gateway.
+      const gateway = isOnlineOption(payment) && isOnlineGateway(payment.id) ? payment.id : null;
       const order = await trx
         .insertInto('orders')
         .values({
@@ -128,7 +133,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           delivery_address: input.delivery_address,
           delivery_option: delivery.label,
           payment_option: payment.label,
-          cash_on_delivery: payment.wallet ? 0 : 1,
+          cash_on_delivery: payment.wallet || gateway ? 0 : 1,
           bkash_transaction_id: txField === 'bkash_transaction_ID' ? (input.bkash_transaction_ID ?? '') : '',
           nagad_transaction_id: txField === 'nagad_transaction_ID' ? (input.nagad_transaction_ID ?? '') : '',
           rocket_transaction_id: txField === 'rocket_transaction_ID' ? (input.rocket_transaction_ID ?? '') : '',
@@ -140,6 +145,9 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           status: 'Pending',
           created_at: now,
           updated_at: now,
+          payment_status: gateway ? 'pending' : 'unpaid',
+          payment_gateway: gateway,
+          payment_hold_until: gateway ? new Date(Date.parse(now) + deps.paymentHoldMinutes * 60_000).toISOString() : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -1,4 +1,7 @@
-/** Checkout, the order lists, one order, its status change and its invoice. */
+/**
+ * Checkout, the order lists, one order, its status change and its invoice. Paying an order
+ * online (pay again, refunds, review, the gateways' returns) is in server/payments/routes.ts.
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../accounts/auth';
@@ -7,6 +10,7 @@ import { envelope, pageQuery, readId, readQuery, toPage } from '../http/paginati
 import type { Services } from '../services';
 import { idSchema } from '../../domain/queries';
 import { ORDER_STATUSES } from '../../domain/orders';
+import { PAYMENT_STATUSES } from '../../domain/payments';
 import { STATUS_UPDATED } from './service';
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -17,6 +21,7 @@ const orderListQuery = pageQuery
     phone_number: z.string().max(30).optional(),
     search: z.string().max(100).optional(),
     status: z.enum(ORDER_STATUSES).optional(),
+    payment_status: z.enum(PAYMENT_STATUSES, { message: `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}.` }).optional(),
   })
   .strict();
 

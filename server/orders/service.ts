@@ -2,10 +2,13 @@
  * Orders: checkout (checkout.ts), a customer's and the back office's views of orders, and the
  * back office moving an order to its final status. Other modules' data comes through their
  * services: the catalogue's stock face for taking and returning units, the user store for the
- * names in an order's history.
+ * names in an order's history. An order's payment columns are moved by the payments module
+ * through `payments` (payments.ts); the payments module in turn opens a payment for an order
+ * paid online and describes its attempts and refunds through functions handed in as `payments`.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Order, OrderItem } from '../db/schema';
+import type { DialectName } from '../db/database';
 import { nowIso } from '../db/dialect';
 import { HttpError, conflict } from '../http/errors';
 import type { Page } from '../http/pagination';
@@ -16,9 +19,12 @@ import type { CatalogService } from '../catalog/service';
 import { enqueueSms } from '../notifications/outbox';
 import { normalizePhone } from '../../domain/phone';
 import { canTransition, restocks, type OrderStatus } from '../../domain/orders';
-import { createCheckout } from './checkout';
+import { canStartPayment, paymentOnStatusChange, type PaymentStatus } from '../../domain/payments';
+import { createCheckout, type CheckoutResult } from './checkout';
+import { createOrderPayments } from './payments';
 
 export type { CheckoutResult } from './checkout';
+export type { PaymentOrder, OrderPayments } from './payments';
 
 export const STATUS_UPDATED = 'Status Updateed successfully';
 
@@ -47,6 +53,14 @@ export function toApiOrder(o: Order) {
     status: o.status,
     date: o.created_at,
     updated_at: o.updated_at,
+    payment_status: o.payment_status,
+    payment_gateway: o.payment_gateway,
+    payment_reference: o.payment_reference,
+    paid_amount: o.paid_amount,
+    refunded_amount: o.refunded_amount,
+    paid_at: o.paid_at,
+    /** Until when an unpaid online order is kept; null once paid, cancelled, or not paid online. */
+    payment_hold_until: o.status === 'Pending' && o.payment_status !== 'paid' ? o.payment_hold_until : null,
   };
 }
 
@@ -84,7 +98,19 @@ export interface OrderListQuery {
   phone_number?: string | undefined;
   search?: string | undefined;
   status?: OrderStatus | undefined;
+  payment_status?: PaymentStatus | undefined;
   ordering?: '-id' | 'id' | undefined;
+}
+
+/**
+ * What orders ask of the payments module, handed in by server/services.ts (payments is built
+ * after orders and uses them, so orders does not import it).
+ */
+export interface OrderPaymentHooks {
+  /** Opens (or, for a repeated checkout, reuses) a payment for an order paid online: the gateway page. */
+  begin(orderId: number): Promise<{ payment_url: string }>;
+  /** The back office's view of an order's payment attempts (with the gateways' answers) and refunds. */
+  details(orderId: number): Promise<{ payment_attempts: unknown[]; refunds: unknown[] }>;
 }
 
 export interface OrderDeps {
@@ -93,10 +119,15 @@ export interface OrderDeps {
   stock: CatalogService['stock'];
   /** The names of the admins in an order's history. */
   users: Pick<UserStore, 'namesByIds'>;
+  dialect: DialectName;
+  /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock. */
+  paymentHoldMinutes: number;
+  payments?: OrderPaymentHooks;
 }
 
 export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
-  const checkout = createCheckout(db, deps);
+  const placeOrder = createCheckout(db, deps);
+  const payments = createOrderPayments(db, deps);
 
   async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {
     if (orderIds.length === 0) return [];
@@ -123,8 +154,41 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     return q.executeTakeFirst();
   }
 
+  /** A customer's (or admin's) view of one order: its lines and status history; for an admin also its payment attempts and refunds. */
+  async function viewOrder(user: AuthUser, id: number) {
+    const order = await loadOrder(id, user);
+    if (!order) return null;
+    const view = { ...withLines(toApiOrder(order), await itemsOf([id])), status_history: await historyOf(id) };
+    if (!user.is_admin || !deps.payments) return view;
+    return { ...view, ...(await deps.payments.details(id)) };
+  }
+
   return {
-    checkout,
+    /** The payment columns, for the payments module (see payments.ts). */
+    payments,
+
+    /**
+     * Places an order (checkout.ts) and answers it with the order itself; an order paid online
+     * also gets `payment_url`, the gateway's page. When the gateway refuses or does not answer,
+     * the order stays (Pending, payment failed, stock held until the hold runs out) and the
+     * answer is 502 with its id, so the customer can pay again from the order page.
+     */
+    async checkout(user: AuthUser, payload: unknown, idempotencyKey?: string): Promise<CheckoutResult & { order: unknown; payment_url?: string }> {
+      const result = await placeOrder(user, payload, idempotencyKey);
+      const row = await loadOrder(result.order_id);
+      let paymentUrl: string | undefined;
+      if (row && deps.payments && canStartPayment(row)) {
+        try {
+          paymentUrl = (await deps.payments.begin(row.id)).payment_url;
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 502) {
+            throw new HttpError(502, error.message, undefined, { ...error.extra, order_id: row.id, order: await viewOrder(user, row.id) });
+          }
+          throw error;
+        }
+      }
+      return { ...result, order: await viewOrder(user, result.order_id), ...(paymentUrl ? { payment_url: paymentUrl } : {}) };
+    },
 
     /** Whether a product appears on any order (the catalogue then keeps it, deactivated). */
     async isOnOrders(productId: number): Promise<boolean> {
@@ -141,6 +205,7 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
       if (!user.is_admin) q = q.where('user_id', '=', user.id);
       else if (query.phone_number) q = q.where('phone_number', '=', normalizePhone(query.phone_number) ?? query.phone_number);
       if (query.status) q = q.where('status', '=', query.status);
+      if (query.payment_status) q = q.where('payment_status', '=', query.payment_status);
       const term = query.search?.trim().toLowerCase();
       if (term) {
         const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -169,12 +234,11 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
       };
     },
 
-    /** One order with its lines and status history; null when it does not exist or is not the customer's. */
-    async getOrder(user: AuthUser, id: number) {
-      const order = await loadOrder(id, user);
-      if (!order) return null;
-      return { ...withLines(toApiOrder(order), await itemsOf([id])), status_history: await historyOf(id) };
-    },
+    /**
+     * One order with its lines and status history (for an admin also `payment_attempts` and
+     * `refunds`); null when it does not exist or is not the customer's.
+     */
+    getOrder: viewOrder,
 
     /** The lines of one order the user may see (all of them for an admin); empty for someone else's order. */
     async listItems(user: AuthUser, orderId: number): Promise<ApiOrderItem[]> {
@@ -205,9 +269,11 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
           throw conflict(`An order that is ${order.status} cannot become ${to}.`, { current_status: order.status });
         }
         const now = nowIso();
+        // Cash on delivery (and a wallet payment checked by hand) is paid once delivered.
+        const paid = paymentOnStatusChange(order, to);
         const moved = await trx
           .updateTable('orders')
-          .set({ status: to, updated_at: now })
+          .set({ status: to, updated_at: now, ...(paid ? { ...paid, paid_at: now } : {}), ...(to !== 'Pending' ? { payment_hold_until: null } : {}) })
           .where('id', '=', id)
           .where('status', '=', order.status)
           .executeTakeFirst();
@@ -234,6 +300,15 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         order: toApiOrder(order),
         items: (await itemsOf([id])).map(toApiItem),
         totals: { subtotal: order.subtotal, delivery_charge: order.delivery_charge, total: order.total },
+        payment: {
+          status: order.payment_status,
+          gateway: order.payment_gateway,
+          option: order.payment_option,
+          reference: order.payment_reference,
+          paid_amount: order.paid_amount,
+          refunded_amount: order.refunded_amount,
+          paid_at: order.paid_at,
+        },
       };
     },
   };

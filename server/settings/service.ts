@@ -1,20 +1,44 @@
-/** Shop settings, stored as one JSON value per key in `settings`; missing keys fall back to the defaults. */
+/**
+ * Shop settings, stored as one JSON value per key in `settings`; missing keys fall back to the
+ * defaults. The online payment options are not settings: they are added to `payment_options`
+ * for each configured gateway, and an update neither stores nor removes them.
+ */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db/dialect';
-import { DEFAULT_SETTINGS, type ShopSettings } from '../../domain/settings';
+import { badRequest } from '../http/errors';
+import { DEFAULT_SETTINGS, ONLINE_PAYMENT_OPTIONS, isOnlineOption, type ShopSettings } from '../../domain/settings';
+import type { OnlineGateway } from '../../domain/payments';
 
-export function createSettingsService(db: Kysely<DB>) {
+export interface SettingsOptions {
+  /** The online gateways configured on this server, offered after the stored payment options. */
+  onlineGateways?: readonly OnlineGateway[];
+}
+
+export function createSettingsService(db: Kysely<DB>, opts: SettingsOptions = {}) {
+  const online = (opts.onlineGateways ?? []).map((id) => ONLINE_PAYMENT_OPTIONS[id]);
+
   return {
     async get(): Promise<ShopSettings> {
       const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
       const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
-      return { ...DEFAULT_SETTINGS, ...stored } as ShopSettings;
+      const settings = { ...DEFAULT_SETTINGS, ...stored } as ShopSettings;
+      return { ...settings, payment_options: [...settings.payment_options.filter((o) => !isOnlineOption(o)), ...online] };
     },
 
     async update(patch: Partial<ShopSettings>): Promise<ShopSettings> {
+      const values: Partial<ShopSettings> = { ...patch };
+      if (patch.payment_options) {
+        // The form sends back every option it showed, the online ones too: those are not stored.
+        values.payment_options = patch.payment_options.filter((o) => !isOnlineOption(o)).map(({ id, label, wallet }) => ({ id, label, wallet }));
+        if (values.payment_options.length === 0) {
+          throw badRequest('At least one payment option besides the online gateways is needed.', {
+            payment_options: ['অনলাইন পেমেন্ট ছাড়া অন্তত একটি পেমেন্ট অপশন দিন। (Keep at least one payment option besides the online gateways.)'],
+          });
+        }
+      }
       await db.transaction().execute(async (trx) => {
-        for (const [key, value] of Object.entries(patch)) {
+        for (const [key, value] of Object.entries(values)) {
           if (value === undefined) continue;
           await trx
             .insertInto('settings')

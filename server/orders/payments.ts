@@ -1,0 +1,207 @@
+/**
+ * The orders module's face to the payments module: an order's payment columns are the orders
+ * module's, so the payments module reads and moves them only through these functions, inside
+ * its own transaction where a move belongs with its attempt. Every move is a conditional UPDATE
+ * (`WHERE payment_status IN (…)`), so two processes settling the same payment change the order
+ * once, and the "payment received" SMS goes out once. The shop's name for the SMS is read by the
+ * caller before its transaction (on SQLite the transaction holds the one connection).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { nowIso, timestampParam } from '../db/dialect';
+import type { DialectName } from '../db/database';
+import type { CatalogService } from '../catalog/service';
+import { enqueueSms } from '../notifications/outbox';
+import { PAYABLE, paymentStatusesBefore, statusAfterRefund, type OnlineGateway, type PaymentStatus } from '../../domain/payments';
+
+/** What the payments module needs to know of an order. */
+export interface PaymentOrder {
+  id: number;
+  user_id: number | null;
+  status: string;
+  total: number;
+  name: string;
+  phone_number: string;
+  email: string;
+  district: string;
+  upazila_thana: string;
+  delivery_address: string;
+  payment_status: PaymentStatus;
+  payment_gateway: OnlineGateway | null;
+  payment_reference: string;
+  paid_amount: number;
+  refunded_amount: number;
+  paid_at: string | null;
+  payment_hold_until: string | null;
+}
+
+export interface OrderPaymentsDeps {
+  dialect: DialectName;
+  stock: CatalogService['stock'];
+}
+
+const REFUNDED_OR_PAID: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
+const COLUMNS = [
+  'id', 'user_id', 'status', 'total', 'name', 'phone_number', 'email', 'district', 'upazila_thana', 'delivery_address',
+  'payment_status', 'payment_gateway', 'payment_reference', 'paid_amount', 'refunded_amount', 'paid_at', 'payment_hold_until',
+] as const;
+
+export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
+  const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
+
+  return {
+    /** The order as the payments module sees it; undefined when there is none. */
+    get(id: number, q: Kysely<DB> = db): Promise<PaymentOrder | undefined> {
+      return q.selectFrom('orders').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * A new attempt starts: the order's payment is pending again and its stock held until
+     * `holdUntil`. Refused (false) when the order is no longer Pending or no longer unpaid.
+     */
+    async startAttempt(trx: Kysely<DB>, id: number, holdUntil: string): Promise<boolean> {
+      return changed(
+        await trx
+          .updateTable('orders')
+          .set({ payment_status: 'pending', payment_hold_until: holdUntil, updated_at: nowIso() })
+          .where('id', '=', id)
+          .where('status', '=', 'Pending')
+          .where('payment_gateway', 'is not', null)
+          .where('payment_status', 'in', PAYABLE)
+          .executeTakeFirst(),
+      );
+    },
+
+    /** The last attempt failed or was cancelled; the customer may pay again while the hold lasts. */
+    async markFailed(trx: Kysely<DB>, id: number): Promise<boolean> {
+      return changed(
+        await trx
+          .updateTable('orders')
+          .set({ payment_status: 'failed', updated_at: nowIso() })
+          .where('id', '=', id)
+          .where('payment_status', 'in', ['unpaid', 'pending'])
+          .executeTakeFirst(),
+      );
+    },
+
+    /**
+     * The gateway confirmed the money: the order is paid, once. The "payment received" SMS goes
+     * into the outbox in the same transaction, only when this call changed the order.
+     */
+    async markPaid(trx: Kysely<DB>, p: { id: number; gateway: OnlineGateway; reference: string; amount: number; shopName: string }): Promise<boolean> {
+      const now = nowIso();
+      const moved = changed(
+        await trx
+          .updateTable('orders')
+          .set({ payment_status: 'paid', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, paid_at: now, updated_at: now })
+          .where('id', '=', p.id)
+          .where('payment_status', 'in', paymentStatusesBefore('paid'))
+          .executeTakeFirst(),
+      );
+      if (moved) {
+        const order = await trx.selectFrom('orders').select(['phone_number']).where('id', '=', p.id).executeTakeFirstOrThrow();
+        await enqueueSms(trx, order.phone_number, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পেমেন্ট পাওয়া গেছে (${p.reference})। ধন্যবাদ!`, 'payment_received');
+      }
+      return moved;
+    },
+
+    /** The gateway took the money but flagged it; an admin accepts (markPaid) or rejects it (refund). */
+    async markReview(trx: Kysely<DB>, p: { id: number; gateway: OnlineGateway; reference: string; amount: number }): Promise<boolean> {
+      return changed(
+        await trx
+          .updateTable('orders')
+          .set({ payment_status: 'review', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, updated_at: nowIso() })
+          .where('id', '=', p.id)
+          .where('payment_status', 'in', paymentStatusesBefore('review'))
+          .executeTakeFirst(),
+      );
+    },
+
+    /** Online orders still unpaid whose hold ran out by `now`, oldest hold first. */
+    async expiredHolds(now: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', 'Pending')
+        .where('payment_gateway', 'is not', null)
+        .where('payment_status', 'in', PAYABLE)
+        .where('payment_hold_until', '<=', timestampParam(deps.dialect, now))
+        .orderBy('payment_hold_until')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Cancels an order that was never paid, as the system (no admin in its history): its stock
+     * goes back to the shelf and the customer is told. With `holdExpiredAt`, only when the hold
+     * ran out by then (a "pay again" that extended it wins). False when the order had moved on.
+     */
+    async cancelUnpaid(
+      trx: Kysely<DB>,
+      id: number,
+      opts: { holdExpiredAt?: string; paymentStatuses?: readonly PaymentStatus[]; reason: 'hold_expired' | 'payment_rejected'; shopName: string },
+    ): Promise<boolean> {
+      const now = nowIso();
+      let q = trx
+        .updateTable('orders')
+        .set({ status: 'Cancelled', payment_hold_until: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'Pending')
+        .where('payment_status', 'in', opts.paymentStatuses ?? PAYABLE);
+      if (opts.holdExpiredAt) q = q.where('payment_hold_until', '<=', timestampParam(deps.dialect, opts.holdExpiredAt));
+      if (!changed(await q.executeTakeFirst())) return false;
+      await trx.insertInto('order_status_changes').values({ order_id: id, from_status: 'Pending', to_status: 'Cancelled', changed_by: null, created_at: now }).execute();
+      const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
+      await deps.stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
+      const order = await trx.selectFrom('orders').select(['phone_number']).where('id', '=', id).executeTakeFirstOrThrow();
+      const shop = opts.shopName;
+      const text =
+        opts.reason === 'hold_expired'
+          ? `${shop}: নির্ধারিত সময়ে পেমেন্ট না পাওয়ায় আপনার অর্ডার #${id} বাতিল করা হয়েছে।`
+          : `${shop}: আপনার অর্ডার #${id} বাতিল করা হয়েছে এবং পেমেন্টের টাকা ফেরত দেওয়া হয়েছে।`;
+      await enqueueSms(trx, order.phone_number, text, 'order_cancelled');
+      return true;
+    },
+
+    /**
+     * Sets aside `amount` of what was paid for a refund about to be asked of the gateway, so two
+     * admins refunding at once can never give back more than was paid. False when it does not fit.
+     */
+    async reserveRefund(trx: Kysely<DB>, id: number, amount: number, from: readonly PaymentStatus[]): Promise<boolean> {
+      return changed(
+        await trx
+          .updateTable('orders')
+          .set({ refunded_amount: sql`refunded_amount + ${amount}`, updated_at: nowIso() })
+          .where('id', '=', id)
+          .where('payment_status', 'in', from)
+          .where(sql<boolean>`refunded_amount + ${amount} <= paid_amount`)
+          .executeTakeFirst(),
+      );
+    },
+
+    /**
+     * The gateway answered a reserved refund: done, the order's payment becomes refunded or
+     * partially refunded; refused, the reservation is released. Answers the payment status.
+     */
+    async settleRefund(trx: Kysely<DB>, id: number, amount: number, ok: boolean): Promise<PaymentStatus> {
+      if (!ok) {
+        await trx
+          .updateTable('orders')
+          .set({ refunded_amount: sql`case when refunded_amount >= ${amount} then refunded_amount - ${amount} else 0 end`, updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute();
+      }
+      const order = await trx.selectFrom('orders').select(['payment_status', 'paid_amount', 'refunded_amount']).where('id', '=', id).executeTakeFirstOrThrow();
+      // A payment under review keeps that status when its rejecting refund is refused.
+      if (!ok && !REFUNDED_OR_PAID.includes(order.payment_status)) return order.payment_status;
+      // refunded_amount also counts refunds reserved and not answered yet; each answer recomputes.
+      const status = statusAfterRefund(order.paid_amount, order.refunded_amount);
+      await trx.updateTable('orders').set({ payment_status: status, updated_at: nowIso() }).where('id', '=', id).execute();
+      return status;
+    },
+  };
+}
+
+export type OrderPayments = ReturnType<typeof createOrderPayments>;

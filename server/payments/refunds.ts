@@ -1,0 +1,138 @@
+/**
+ * Refunds through the gateway that took the money. The amount is first set aside on the order
+ * (a conditional UPDATE that never lets refunds exceed what was paid, whoever refunds at the
+ * same time), a `pending` row records who asked and why, then the gateway is asked; its answer
+ * settles the row and the order's payment status. A refused refund releases the amount, stays
+ * recorded as `failed`, and answers 502 with the gateway's message.
+ */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB, PaymentAttempt } from '../db/schema';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import type { AuthUser } from '../accounts/sessions';
+import type { UserStore } from '../accounts/users';
+import type { OrderPayments } from '../orders/service';
+import { GatewayError, type PaymentGateway, type RefundResult } from './gateway';
+import type { AttemptStore } from './attempts';
+import { PAYMENT_MESSAGES, checkRefund, type OnlineGateway, type PaymentStatus } from '../../domain/payments';
+
+export interface RefundDeps {
+  orders: OrderPayments;
+  attempts: AttemptStore;
+  gatewayOf(id: OnlineGateway): PaymentGateway | undefined;
+  users: Pick<UserStore, 'namesByIds'>;
+  log(): { warn(obj: object, msg?: string): void };
+  /** After a rejected review was refunded: the attempt closed and the order cancelled, in the refund's transaction. */
+  rejectAttempt(trx: Kysely<DB>, attempt: PaymentAttempt, adminId: number, shopName: string): Promise<void>;
+  /** The shop's name for the customer's SMS, read before a transaction. */
+  shopName(): Promise<string>;
+  nudgeSms(): void;
+}
+
+const nowIso = () => new Date().toISOString();
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createRefunds(db: Kysely<DB>, deps: RefundDeps) {
+  async function ofOrder(orderId: number) {
+    const rows = await db.selectFrom('payment_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+    const names = await deps.users.namesByIds(rows.flatMap((r) => (r.created_by === null ? [] : [r.created_by])));
+    return rows.map((r) => ({
+      id: r.id,
+      attempt: r.attempt_id,
+      gateway: r.gateway,
+      amount: r.amount,
+      reason: r.reason,
+      status: r.status,
+      reference: r.reference,
+      message: r.message,
+      created_by: r.created_by,
+      created_by_name: r.created_by === null ? null : (names.get(r.created_by) ?? null),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      answer: parse(r.answer),
+    }));
+  }
+
+  /**
+   * Refunds `amount` taka (default: all that is left) of an order paid online. With
+   * `rejecting`, the refund rejects a payment under review: all of it, and the order is then
+   * cancelled.
+   */
+  async function refund(admin: AuthUser, orderId: number, input: { amount?: number | undefined; reason: string; rejecting?: PaymentAttempt }) {
+    const order = await deps.orders.get(orderId);
+    if (!order) throw notFound('Order not found.');
+    const from: PaymentStatus[] = input.rejecting ? ['review'] : ['paid', 'partially_refunded'];
+    if (!order.payment_gateway || !(from.includes(order.payment_status) || (!input.rejecting && order.payment_status === 'refunded'))) {
+      throw badRequest(PAYMENT_MESSAGES.notRefundable);
+    }
+    const attempt =
+      input.rejecting ?? (await deps.attempts.ofOrder(orderId)).filter((a) => a.status === 'paid' && a.reference === order.payment_reference).pop();
+    if (!attempt) throw badRequest(PAYMENT_MESSAGES.notRefundable);
+    const check = checkRefund(input.rejecting ? undefined : input.amount, order.paid_amount, order.refunded_amount);
+    if (!check.ok) throw badRequest(check.message, { amount: [check.message] });
+    const amount = check.amount;
+
+    const refundKey = `R${orderId}-${crypto.randomBytes(5).toString('hex')}`;
+    const refundId = await db.transaction().execute(async (trx) => {
+      if (!(await deps.orders.reserveRefund(trx, orderId, amount, from))) return null;
+      const now = nowIso();
+      const row = await trx
+        .insertInto('payment_refunds')
+        .values({ order_id: orderId, attempt_id: attempt.id, gateway: attempt.gateway, amount, reason: input.reason, status: 'pending', refund_key: refundKey, created_by: admin.id, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    // Another refund was set aside meanwhile and this one no longer fits.
+    if (refundId === null) {
+      const again = await deps.orders.get(orderId);
+      const recheck = checkRefund(amount, again?.paid_amount ?? 0, again?.refunded_amount ?? 0);
+      const message = recheck.ok ? PAYMENT_MESSAGES.notRefundable : recheck.message;
+      throw badRequest(message, { amount: [message] });
+    }
+
+    let result: RefundResult;
+    const gateway = deps.gatewayOf(attempt.gateway);
+    try {
+      if (!gateway) throw new GatewayError(`${attempt.gateway} is not configured on this server`, 'refused');
+      result = await gateway.refund({ gatewayRef: attempt.gateway_ref ?? '', reference: attempt.reference, amount, reason: input.reason, refundId: refundKey });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      result = { ok: false, message, raw: error instanceof GatewayError ? { error: message, kind: error.kind, raw: error.raw ?? null } : { error: message } };
+    }
+
+    const shopName = input.rejecting ? await deps.shopName() : '';
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('payment_refunds')
+        .set({
+          status: result.ok ? 'succeeded' : 'failed',
+          reference: result.ok ? (result.reference ?? '') : '',
+          message: result.ok ? '' : (result.message ?? 'refused').slice(0, 500),
+          answer: JSON.stringify(result.raw ?? null),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', refundId)
+        .execute();
+      await deps.orders.settleRefund(trx, orderId, amount, result.ok);
+      if (result.ok && input.rejecting) await deps.rejectAttempt(trx, input.rejecting, admin.id, shopName);
+    });
+    const refunds = await ofOrder(orderId);
+    const recorded = refunds.find((r) => r.id === refundId)!;
+    if (!result.ok) {
+      deps.log().warn({ order: orderId, refund: refundId, err: result.message }, 'payments: the gateway refused a refund');
+      throw new HttpError(502, `${PAYMENT_MESSAGES.refundFailed} ${result.message ?? ''}`.trim(), undefined, { refund: recorded });
+    }
+    if (input.rejecting) deps.nudgeSms();
+    return recorded;
+  }
+
+  return { refund, ofOrder };
+}
