@@ -1,45 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeBkash, type FakeBkash } from '../test/fakes/bkash';
-import { BkashGateway, type BkashOptions } from './bkash';
-import { GatewayError, type StartInput } from './gateway';
-import { createGateways } from './gateways';
+import { describe, expect, it } from 'vitest';
+import { authorised, client, counter, fake, input, withFakeBkash } from '../test/fakes/bkash-harness';
+import { GatewayError } from './gateway';
 
-let fake: FakeBkash;
-beforeEach(async () => {
-  fake = await startFakeBkash();
-});
-afterEach(async () => {
-  await fake.close();
-});
-
-function client(opts: Partial<BkashOptions> = {}) {
-  return new BkashGateway({ baseUrl: fake.url, ...fake.credentials, timeoutMs: 2000, ...opts });
-}
-
-let counter = 0;
-function input(amount = 1250.5): StartInput {
-  counter++;
-  return {
-    invoice: `HAAT-${counter}`,
-    amount,
-    customer: { name: 'Rahim', phone: '01712345678', email: 'rahim@example.com', address: 'House 1, Road 2', city: 'Dhaka' },
-    urls: {
-      callback: 'http://shop.test/payments/bkash/callback?attempt=7',
-      success: 'http://shop.test/s',
-      fail: 'http://shop.test/f',
-      cancel: 'http://shop.test/c',
-      ipn: 'http://shop.test/ipn',
-    },
-    productName: 'Books',
-  };
-}
-
-/** Starts a payment and has the customer authorise it on bKash's page. */
-async function authorised(gw: BkashGateway, amount?: number) {
-  const started = await gw.start(input(amount));
-  fake.completePayment(started.gatewayRef);
-  return started;
-}
+// The bKash client's payments: start, confirm, lookup and refund (tokens: bkash-tokens.test.ts).
+withFakeBkash();
 
 describe('bKash start', () => {
   it('creates a payment with the documented fields and answers the bkashURL to send the customer to', async () => {
@@ -195,86 +159,6 @@ describe('bKash lookup', () => {
   });
 });
 
-describe('bKash tokens', () => {
-  it('one grant serves 20 payments (bKash blocks a grant per payment)', async () => {
-    const gw = client();
-    for (let i = 0; i < 20; i++) {
-      const started = await authorised(gw);
-      expect((await gw.confirm(started.gatewayRef)).state).toBe('paid');
-    }
-    expect(fake.grants).toBe(1);
-    expect(fake.refreshes).toBe(0);
-  });
-
-  it('concurrent first calls share one grant', async () => {
-    const gw = client();
-    await Promise.all(Array.from({ length: 20 }, () => gw.start(input())));
-    expect(fake.grants).toBe(1);
-  });
-
-  it('after the token expires it is refreshed once, not granted again', async () => {
-    let clock = Date.parse('2025-01-01T00:00:00Z');
-    const gw = client({ now: () => clock });
-    await gw.start(input());
-    clock += 30 * 60_000;
-    await gw.start(input());
-    expect(fake.refreshes).toBe(0);
-    clock += 30 * 60_000; // 3600 s after the grant: inside the renewal margin
-    await Promise.all([gw.start(input()), gw.start(input()), gw.start(input())]);
-    await gw.start(input());
-    expect(fake.grants).toBe(1);
-    expect(fake.refreshes).toBe(1);
-    const refresh = fake.requests.find((r) => r.path === '/token/refresh')!;
-    expect(refresh.body).toMatchObject({ app_key: fake.credentials.appKey, app_secret: fake.credentials.appSecret, refresh_token: expect.any(String) });
-    expect(refresh.headers).toMatchObject({ username: fake.credentials.username, password: fake.credentials.password });
-  });
-
-  it('a refresh bKash refuses falls back to one new grant', async () => {
-    let clock = 0;
-    const gw = client({ now: () => clock });
-    await gw.start(input());
-    clock += 3600_000;
-    fake.refreshFails = { statusCode: '2079', statusMessage: 'Invalid refresh token' };
-    await gw.start(input());
-    expect(fake.grants).toBe(2);
-  });
-
-  it('a token bKash stops accepting (401) is renewed and the call sent once more', async () => {
-    const gw = client();
-    await gw.start(input());
-    fake.revokeTokens();
-    const started = await gw.start(input());
-    expect(started.gatewayRef).toMatch(/^TR0011/);
-    expect(fake.grants + fake.refreshes).toBe(2);
-    expect(fake.requests.filter((r) => r.path === '/create')).toHaveLength(3);
-  });
-
-  it('wrong credentials are a GatewayError that names no secret', async () => {
-    for (const wrong of [{ appSecret: 'wrong-app-secret-123' }, { password: 'wrong-password-456' }, { appKey: 'wrong-key' }]) {
-      const gw = client(wrong);
-      const err = await gw.start(input()).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(GatewayError);
-      const e = err as GatewayError;
-      expect(e.kind).toBe('refused');
-      const text = `${e.message} ${JSON.stringify(e.raw ?? null)}`;
-      for (const secret of ['wrong-app-secret-123', 'wrong-password-456', fake.credentials.appSecret, fake.credentials.password]) {
-        expect(text).not.toContain(secret);
-      }
-    }
-    expect(fake.grants).toBe(0);
-  });
-
-  it('no token appears in any error', async () => {
-    const gw = client();
-    const started = await gw.start(input());
-    fake.queryFails = { httpStatus: 502 };
-    const err = (await gw.lookup({ gatewayRef: started.gatewayRef, invoice: '' }).catch((e: unknown) => e)) as GatewayError;
-    const create = fake.requests.find((r) => r.path === '/create')!;
-    expect(err).toBeInstanceOf(GatewayError);
-    expect(`${err.message} ${JSON.stringify(err.raw ?? null)}`).not.toContain(String(create.headers.authorization));
-  });
-});
-
 describe('bKash refund', () => {
   it('refunds a completed payment with the documented fields and answers the refundTrxID', async () => {
     const gw = client();
@@ -304,19 +188,5 @@ describe('bKash refund', () => {
     const paid = await gw.confirm(started.gatewayRef);
     if (paid.state !== 'paid') throw new Error('not paid');
     expect((await gw.refund({ gatewayRef: started.gatewayRef, reference: paid.reference, amount: 150, reason: 'x', refundId: 'R-3' })).ok).toBe(false);
-  });
-});
-
-describe('createGateways', () => {
-  it('has bKash only when all four credentials are set', () => {
-    const env = { BKASH_APP_KEY: 'k', BKASH_APP_SECRET: 's', BKASH_USERNAME: 'u', BKASH_PASSWORD: 'p' };
-    expect(createGateways(env).bkash_online?.id).toBe('bkash_online');
-    expect(createGateways({ ...env, BKASH_PASSWORD: '' }).bkash_online).toBeUndefined();
-    expect(createGateways({}).bkash_online).toBeUndefined();
-  });
-
-  it('the gateway it builds talks to BKASH_BASE_URL', async () => {
-    const gw = createGateways({ ...fake.env, BKASH_TIMEOUT_MS: '5000' }).bkash_online!;
-    expect((await gw.start(input())).paymentUrl).toContain(fake.origin);
   });
 });
