@@ -48,6 +48,9 @@ export function paymentStatusesBefore(to: PaymentStatus): PaymentStatus[] {
   return PAYMENT_STATUSES.filter((from) => canMovePayment(from, to));
 }
 
+/** At most this many attempts per order: paying again is for a failed payment, not a loop against the gateway. */
+export const MAX_ATTEMPTS_PER_ORDER = 10;
+
 /** Not paid yet and still open to an online payment: a new attempt may start. */
 export const PAYABLE: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed'];
 
@@ -191,6 +194,7 @@ export const PAYMENT_MESSAGES = {
   notOnline: 'এই অর্ডারটি অনলাইন পেমেন্টের নয়। (This order is not paid online.)',
   notRefundable: 'শুধু অনলাইনে পরিশোধিত অর্ডারের টাকা ফেরত দেওয়া যায়। (Only an order paid online can be refunded.)',
   notInReview: 'এই অর্ডারের পেমেন্ট যাচাইয়ের অপেক্ষায় নেই। (This order has no payment waiting for review.)',
+  tooManyAttempts: 'এই অর্ডারের জন্য অনেকবার পেমেন্টের চেষ্টা হয়েছে। আমাদের সাথে যোগাযোগ করুন। (Too many payment attempts for this order; please contact us.)',
   refundFailed: 'টাকা ফেরত দেওয়া যায়নি। (The gateway refused the refund.)',
 } as const;
 

@@ -153,6 +153,15 @@ describe(`bKash online payments (${testDialect})`, () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/order/${id}/pay/`, headers: stranger.headers })).statusCode).toBe(404);
   });
 
+  it('stops paying again after ten attempts on one order', async () => {
+    const { customer, res } = await placeBkashOrder();
+    const payAgain = () => t.app.inject({ method: 'POST', url: `/api/order/${res.json().order_id}/pay/`, headers: customer.headers });
+    for (let i = 1; i < 10; i++) expect((await payAgain()).statusCode).toBe(200);
+    const refused = await payAgain();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain('Too many payment attempts');
+  });
+
   it('asks bKash for the status when execute times out, and pays when it says Completed', async () => {
     const { customer, res } = await placeBkashOrder();
     const { order_id: id, payment_url } = res.json();

@@ -23,6 +23,7 @@ import { createAttemptStore, newInvoice, parseAnswers, type Claim } from './atte
 import { createRefunds } from './refunds';
 import { HoldWorker, type HoldWorkerOptions } from './hold-worker';
 import {
+  MAX_ATTEMPTS_PER_ORDER,
   PAYMENT_MESSAGES,
   UNSETTLED_ATTEMPTS,
   canStartPayment,
@@ -204,10 +205,12 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     if (!order) throw notFound('Order not found.');
     if (!order.payment_gateway) throw new HttpError(400, PAYMENT_MESSAGES.notOnline);
     if (!canStartPayment(order)) throw conflict(PAYMENT_MESSAGES.notPayable, { payment_status: order.payment_status, order_status: order.status });
+    const earlier = await attempts.ofOrder(orderId);
     if (opts.reuse) {
-      const open = (await attempts.ofOrder(orderId)).filter((a) => a.status === 'open' && a.payment_url).pop();
+      const open = earlier.filter((a) => a.status === 'open' && a.payment_url).pop();
       if (open) return { payment_url: open.payment_url };
     }
+    if (earlier.length >= MAX_ATTEMPTS_PER_ORDER) throw new HttpError(429, PAYMENT_MESSAGES.tooManyAttempts);
     const gatewayId = order.payment_gateway;
     const invoice = newInvoice(orderId);
     const holdUntil = new Date(Date.now() + deps.paymentHoldMinutes * 60_000).toISOString();
