@@ -1,6 +1,11 @@
 /**
  * Starts the built server (build/server-main.js) on a free loopback port with a fresh DATA_DIR
  * and the demo shop, and launches Debian's Chromium headless through playwright-core.
+ * `startServer(env)` adds to the server's environment (payment gateways pointed at the loopback
+ * fakes, say); PUBLIC_URL is the server's own loopback address unless `env` says otherwise, so
+ * the gateways send the browser back to it. `publicHost` names that address differently: a
+ * journey through the payment fakes (on 127.0.0.1) reaches the shop as `localhost`, so the
+ * gateway's page is on another site than the shop, as a real gateway is.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,15 +36,26 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { publicHost?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
+  const baseUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(BUILD_DIR, 'server-main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PHONE: ADMIN.phone,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -1,0 +1,242 @@
+/**
+ * Paying online in a real browser, against loopback fakes of bKash and SSLCommerz started in
+ * this process: a customer signs in, adds a book, chooses bKash online at checkout, pays on the
+ * (fake) gateway page and comes back to /order to read that the order is paid; an SSLCommerz
+ * payment cancelled on the gateway page is paid again from /order. The admin then sees both in
+ * /admin-orders (filtered by payment status), cancels the bKash order and refunds it from the
+ * dialog offered at once, refunds part of the other, and reads it all under the invoice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFakeBkash, type FakeBkash } from '../server/test/fakes/bkash';
+import { startFakeSslcommerz, type FakeSslcommerz } from '../server/test/fakes/sslcommerz';
+import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+
+interface ApiProduct {
+  id: number;
+  type: string;
+  english_title: string;
+  price: number;
+  units_stock: number;
+  is_active: boolean;
+}
+
+const CUSTOMER = { name: 'করিম মিয়া', phone_number: '01912345670', password: 'karim-pass-123' };
+const DELIVERY = 60;
+const bn = (n: number) => n.toLocaleString('en-IN').replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+
+describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
+  let bkash: FakeBkash;
+  let ssl: FakeSslcommerz;
+  let server: RunningServer;
+  let browser: Browser;
+  let customer: BrowserContext;
+  let page: Page;
+  let book: ApiProduct;
+  let bkashOrder = 0;
+  let sslOrder = 0;
+  const errors: string[] = [];
+  const url = (p: string) => `${server.baseUrl}${p}`;
+
+  /** Fills the checkout form, with the book in the cart, and chooses `option`. */
+  async function fillCheckout(option: string) {
+    await page.goto(url(`/books/${book.id}`), { waitUntil: 'networkidle' });
+    await page.locator('main').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
+    await page.goto(url('/checkout'), { waitUntil: 'networkidle' });
+    await page.getByTestId('place-order').waitFor();
+    await page.getByLabel('জেলা', { exact: true }).fill('ঢাকা');
+    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('মিরপুর');
+    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('বাড়ি ১২, রোড ৩, মিরপুর ১০');
+    await page.getByLabel(option, { exact: true }).check();
+  }
+
+  const orderIdOf = (u: string) => Number(new URL(u).searchParams.get('order'));
+
+  beforeAll(async () => {
+    bkash = await startFakeBkash();
+    ssl = await startFakeSslcommerz();
+    // The shop is reached as localhost, the fakes as 127.0.0.1: the gateway pages are on another
+    // site, so (as with a real gateway) the browser posts SSLCommerz's return without the
+    // shop's SameSite=Lax session cookie.
+    server = await startServer({ ...bkash.env, ...ssl.env, PAYMENT_HOLD_MINUTES: '30' }, { publicHost: 'localhost' });
+    browser = await launchBrowser();
+    const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: ApiProduct[] };
+    book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 10)!;
+    expect(book).toBeDefined();
+    const reg = await fetch(url('/register_user/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CUSTOMER) });
+    expect(reg.status).toBeLessThan(300);
+    customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    customer.setDefaultTimeout(15_000);
+    page = await customer.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await bkash?.close();
+    await ssl?.close();
+  });
+
+  it('signs the customer in and offers both gateways at checkout', async () => {
+    await page.goto(url('/login?next=/checkout'), { waitUntil: 'networkidle' });
+    await page.getByLabel('ফোন নাম্বার', { exact: true }).fill(CUSTOMER.phone_number);
+    await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.password);
+    await page.getByRole('button', { name: 'সাইন ইন' }).last().click();
+    await page.waitForURL(url('/checkout'));
+    const settings = (await (await fetch(url('/api/settings/'))).json()) as { payment_options: { id: string; online?: boolean }[] };
+    expect(settings.payment_options.filter((o) => o.online).map((o) => o.id)).toEqual(['bkash_online', 'sslcommerz']);
+  });
+
+  it('pays with bKash online: to the gateway page and back to a paid order', async () => {
+    await fillCheckout('বিকাশ (অনলাইন পেমেন্ট)');
+    expect(await page.getByTestId('online-payment-note').textContent()).toContain('পেমেন্ট পেজে পাঠানো হবে');
+    expect(await page.getByTestId('summary-total').textContent()).toContain(bn(book.price + DELIVERY));
+    await screenshot(page, 'payments-checkout-bkash-1280');
+    await page.getByTestId('place-order').click();
+
+    await page.waitForURL((u) => u.origin === bkash.origin);
+    const payment = [...bkash.payments.values()].at(-1)!;
+    expect(Number(payment.amount)).toBe(book.price + DELIVERY);
+    await screenshot(page, 'payments-bkash-gateway');
+    await page.locator('#success').click();
+
+    await page.waitForURL(/\/order\?order=\d+&payment=paid$/);
+    bkashOrder = orderIdOf(page.url());
+    const result = page.getByTestId('payment-result');
+    await result.waitFor();
+    expect(await result.getAttribute('data-outcome')).toBe('paid');
+    expect(await result.textContent()).toContain('পেমেন্ট সম্পন্ন হয়েছে');
+    const trxID = bkash.payments.get(payment.paymentID)!.trxID!;
+    expect(trxID).toBeTruthy();
+    expect(await page.getByTestId('payment-result-reference').textContent()).toBe(trxID);
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${bkashOrder}"]`);
+    expect(await card.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('paid');
+    expect(await card.getByTestId('payment-status').textContent()).toBe('পরিশোধিত');
+    expect(await card.getByTestId('order-payment-reference').textContent()).toContain(trxID);
+    expect(await card.getByTestId('pay-again').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('local_cart'))).toBe('{}');
+    await screenshot(page, 'payments-order-paid-1280');
+
+    // The same page in English.
+    await customer.addCookies([{ name: 'lang', value: 'en', url: server.baseUrl }]);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.getByTestId('payment-result').textContent()).toContain('Payment complete!');
+    expect(await card.getByTestId('payment-status').textContent()).toBe('Paid');
+    await customer.addCookies([{ name: 'lang', value: 'bn', url: server.baseUrl }]);
+  });
+
+  it('a payment cancelled on the SSLCommerz page is paid again from /order', async () => {
+    await fillCheckout('কার্ড / মোবাইল ব্যাংকিং / নেট ব্যাংকিং');
+    await page.getByTestId('place-order').click();
+    await page.waitForURL((u) => u.href.startsWith(ssl.url) && u.pathname.startsWith('/pay/'));
+    await page.locator('#cancel').click();
+
+    await page.waitForURL(/\/order\?order=\d+&payment=cancelled$/);
+    sslOrder = orderIdOf(page.url());
+    const result = page.getByTestId('payment-result');
+    await result.waitFor();
+    expect(await result.getAttribute('data-outcome')).toBe('cancelled');
+    expect(await result.textContent()).toContain('পেমেন্ট বাতিল করা হয়েছে');
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${sslOrder}"]`);
+    expect(await card.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('failed');
+    expect(await card.getByTestId('pay-again').count()).toBe(1);
+    await screenshot(page, 'payments-order-cancelled-1280');
+
+    await result.getByTestId('pay-again').click();
+    await page.waitForURL((u) => u.href.startsWith(ssl.url) && u.pathname.startsWith('/pay/'));
+    await page.locator('#success').click();
+    await page.waitForURL(new RegExp(`/order\\?order=${sslOrder}&payment=paid$`));
+    expect(await page.getByTestId('payment-result').getAttribute('data-outcome')).toBe('paid');
+    expect(await card.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('paid');
+  });
+
+  it('fits a phone: the paid order at 360 px', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, storageState: await customer.storageState() });
+    const p = await phone.newPage();
+    await p.goto(url(`/order?order=${sslOrder}&payment=paid`), { waitUntil: 'networkidle' });
+    await p.getByTestId('payment-result').waitFor();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(p, 'payments-order-paid-360');
+    await phone.close();
+  });
+
+  it('the admin sees the payments, cancels the bKash order and refunds it, and refunds part of the other', async () => {
+    const admin = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    admin.setDefaultTimeout(15_000);
+    const a = await admin.newPage();
+    a.on('pageerror', (e) => errors.push(e.message));
+    await a.goto(url('/login?next=/admin-orders'), { waitUntil: 'networkidle' });
+    const form = a.getByRole('form', { name: /সাইন ইন|Sign in/ });
+    await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
+    await form.locator('input[name="password"]').fill(ADMIN.password);
+    await form.locator('button[type="submit"]').click();
+    await a.waitForURL((u) => u.pathname === '/admin-orders', { timeout: 20_000 });
+
+    // Filtered by payment status: both orders are paid.
+    await a.getByTestId('filter-payment_status').getByRole('link', { name: 'Paid', exact: true }).click();
+    await a.waitForURL(/payment_status=paid/);
+    await expect.poll(() => a.getByTestId('order-row').count()).toBe(2);
+    const row = (id: number) => a.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
+    const trxID = [...bkash.payments.values()].find((p) => p.trxID)!.trxID!;
+    expect(await row(bkashOrder).getByTestId('payment-reference').textContent()).toBe(trxID);
+    await screenshot(a, 'payments-admin-orders-1280');
+
+    // Cancelling the paid bKash order offers its refund at once.
+    await a.goto(url('/admin-orders'), { waitUntil: 'networkidle' });
+    await row(bkashOrder).getByRole('button', { name: 'Cancelled' }).click();
+    const confirm = a.getByTestId('confirm-dialog');
+    expect(await confirm.textContent()).toContain('paid online');
+    await confirm.getByRole('button', { name: 'Yes, change it' }).click();
+    const dialog = a.getByTestId('refund-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`Order #${bkashOrder} is now Cancelled`);
+    await dialog.getByTestId('refund-submit').click();
+    expect(await dialog.getByTestId('error-reason').textContent()).toContain('Give a reason');
+    await dialog.getByLabel('Reason').fill('Order cancelled: the book is out of print');
+    await screenshot(a, 'payments-admin-refund-dialog');
+    await dialog.getByTestId('refund-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => row(bkashOrder).getByTestId('payment-status').getAttribute('data-payment-status')).toBe('refunded');
+    expect(await row(bkashOrder).getByTestId('order-status').textContent()).toBe('Cancelled');
+    expect(bkash.refundCalls).toBe(1);
+
+    // Part of the SSLCommerz payment goes back from the row's Refund button; more than is left is refused.
+    const total = book.price + DELIVERY;
+    await row(sslOrder).getByTestId('refund-open').click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Amount (৳)').fill(String(total + 1));
+    await dialog.getByLabel('Reason').fill('One copy arrived damaged');
+    await dialog.getByTestId('refund-submit').click();
+    expect(await dialog.getByTestId('error-amount').textContent()).toContain(String(total));
+    await dialog.getByLabel('Amount (৳)').fill('50');
+    await dialog.getByTestId('refund-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => row(sslOrder).getByTestId('payment-status').getAttribute('data-payment-status')).toBe('partially_refunded');
+    expect(await row(sslOrder).getByTestId('payment-refunded').textContent()).toBe('Refunded ৳ 50');
+
+    // The invoice: payment status and reference, and (off paper) the attempts and the refund.
+    await a.goto(url(`/order-invoice/${sslOrder}`), { waitUntil: 'networkidle' });
+    expect(await a.getByTestId('invoice-payment-status').textContent()).toBe('Partly refunded');
+    expect(await a.getByTestId('invoice-payment-reference').textContent()).toBeTruthy();
+    const attempts = a.getByTestId('payment-attempt');
+    await expect.poll(() => attempts.count()).toBe(2);
+    expect(await a.getByTestId('payment-refund').count()).toBe(1);
+    expect(await a.getByTestId('payment-refund').textContent()).toContain('One copy arrived damaged');
+    await screenshot(a, 'payments-admin-invoice-1280');
+    await admin.close();
+  });
+
+  it("the customer's order page shows the refunds", async () => {
+    await page.goto(url('/order'), { waitUntil: 'networkidle' });
+    const status = (id: number) => page.locator(`[data-testid="order-card"][data-order-id="${id}"]`).getByTestId('payment-status');
+    expect(await status(bkashOrder).textContent()).toBe('টাকা ফেরত দেওয়া হয়েছে');
+    expect(await status(sslOrder).getAttribute('data-payment-status')).toBe('partially_refunded');
+  });
+
+  it('builds absolute URLs from PUBLIC_URL, whatever host the request names', async () => {
+    const sitemap = await (await fetch(url('/sitemap.xml'), { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } })).text();
+    expect(sitemap).not.toContain('evil.example');
+    expect(sitemap).toContain(`<loc>${server.baseUrl}/books/${book.id}</loc>`);
+    expect(errors).toEqual([]);
+  });
+});
