@@ -1,8 +1,9 @@
 /**
  * Paying orders online (services.payments): opening a payment at the order's gateway (at
- * checkout and when the customer pays again), settling it when the customer or the gateway's
- * server comes back, an admin's review of a risky payment, refunds (refunds.ts) and the hold
- * worker that cancels orders left unpaid (hold-worker.ts).
+ * checkout and when the customer pays again), an admin's review of a risky payment and the
+ * back office's view of attempts and refunds, composed with the gateways' returns (returns.ts),
+ * settling an attempt (settle.ts), refunds (refunds.ts) and the hold worker that cancels orders
+ * left unpaid (hold-worker.ts). Attempts are claimed before a gateway is asked (attempts.ts).
  *
  * Nothing a callback says is believed: the gateway is asked (bKash execute/query, SSLCommerz
  * validation/query) and the pure rule `judgeVerdict` decides whether its answer pays the
@@ -10,37 +11,24 @@
  * `orders.payments`, inside the same transaction as the attempt they follow from.
  */
 import type { Kysely } from 'kysely';
-import type { DB, PaymentAttempt } from '../db/schema';
+import type { DB } from '../db/schema';
 import type { DialectName } from '../db/database';
 import { HttpError, conflict, notFound } from '../http/errors';
 import type { AuthUser } from '../accounts/sessions';
 import type { UserStore } from '../accounts/users';
 import type { SettingsService } from '../settings/service';
 import type { OrderService, PaymentOrder } from '../orders/service';
-import { GatewayError, type GatewayVerdict, type PaymentGateway } from './gateway';
+import { GatewayError, type PaymentGateway } from './gateway';
 import type { Gateways } from './gateways';
-import { createAttemptStore, newInvoice, parseAnswers, type Claim } from './attempts';
+import { createAttemptStore, newInvoice, parseAnswers } from './attempts';
+import { createSettlement, errorAnswer, type PaymentLog } from './settle';
+import { createReturns, type ReturnResult } from './returns';
 import { createRefunds } from './refunds';
-import { HoldWorker, type HoldWorkerOptions } from './hold-worker';
-import {
-  MAX_ATTEMPTS_PER_ORDER,
-  PAYMENT_MESSAGES,
-  UNSETTLED_ATTEMPTS,
-  canStartPayment,
-  confirmTakesMoney,
-  confirmableFrom,
-  judgeVerdict,
-  returnOutcome,
-  type AttemptStatus,
-  type OnlineGateway,
-  type ReturnOutcome,
-} from '../../domain/payments';
+import { HoldWorker, createHoldRounds, type HoldWorkerOptions } from './hold-worker';
+import { MAX_ATTEMPTS_PER_ORDER, PAYMENT_MESSAGES, canStartPayment, type OnlineGateway } from '../../domain/payments';
 
-export interface PaymentLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { PaymentLog } from './settle';
+export type { ReturnResult } from './returns';
 
 const silentLog: PaymentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -63,26 +51,6 @@ export interface PaymentDeps {
   waitMs?: number;
 }
 
-export interface ReturnResult {
-  orderId: number | null;
-  outcome: ReturnOutcome;
-}
-
-/** What a callback or the worker decides when the gateway's answer settles nothing yet. */
-interface SettleRules {
-  step: string;
-  /** The attempt's status when the gateway says the payment is not finished. */
-  onOpen: AttemptStatus;
-  /** The attempt's status when the gateway could not be asked or its answer not read. */
-  onError: AttemptStatus;
-  /** The attempt's status when the gateway says it failed (cancelled when the customer cancelled). */
-  onFailed: 'failed' | 'cancelled';
-  /** What the callback posted, kept with the gateway's answer. */
-  posted?: unknown;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
   const log = () => deps.log ?? silentLog;
   const staleMs = deps.staleClaimMs ?? 120_000;
@@ -95,6 +63,10 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
   function gatewayOf(id: OnlineGateway): PaymentGateway | undefined {
     return deps.gateways[id];
   }
+
+  const settlement = createSettlement(db, { attempts, orders: orderPayments, gatewayOf, shopName: shopNameNow, log, nudgeSms: nudge, waitMs: deps.waitMs ?? 15_000 });
+  const { othersUnsettled } = settlement;
+  const { bkashCallback, sslcommerzReturn } = createReturns(db, { attempts, orders: orderPayments, settlement, gatewayOf, log });
 
   const urls = () => ({
     callback: `${deps.publicUrl}/payment/bkash/callback`,
@@ -110,89 +82,6 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     if (r.orderId !== null) q.set('order', String(r.orderId));
     q.set('payment', r.outcome);
     return `${deps.publicUrl}/order?${q}`;
-  }
-
-  const errorAnswer = (error: unknown) =>
-    error instanceof GatewayError ? { error: error.message, kind: error.kind, ...(error.raw !== undefined ? { raw: error.raw } : {}) } : { error: String((error as Error)?.message ?? error) };
-
-  /** Whether any other attempt of the order is still open or being asked about. */
-  async function othersUnsettled(trx: Kysely<DB>, orderId: number, attemptId: number): Promise<boolean> {
-    const all = await attempts.ofOrder(orderId, trx);
-    return all.some((a) => a.id !== attemptId && UNSETTLED_ATTEMPTS.includes(a.status));
-  }
-
-  /**
-   * Ends a claim with what the gateway said: the attempt's status, and the order's payment
-   * with it (paid with the "payment received" SMS, review, or failed when no other attempt of
-   * the order is still open). One transaction; answers the attempt's status.
-   */
-  async function settle(claim: Claim, verdict: GatewayVerdict | null, error: unknown, rules: SettleRules): Promise<AttemptStatus> {
-    const attempt = claim.attempt;
-    const answers = [
-      ...(rules.posted !== undefined ? [{ step: `${rules.step} (posted)`, answer: rules.posted }] : []),
-      { step: rules.step, answer: verdict ? verdict.raw : errorAnswer(error) },
-    ];
-    let status: AttemptStatus;
-    let reason = '';
-    let reference: string | undefined;
-    let judged: ReturnType<typeof judgeVerdict> | null = null;
-    if (!verdict) {
-      status = rules.onError;
-      reason = error instanceof Error ? error.message : 'The gateway could not say what became of the payment.';
-    } else {
-      judged = judgeVerdict(verdict, { invoice: attempt.invoice, amount: attempt.amount, currency: attempt.currency });
-      if (judged.outcome === 'paid' || judged.outcome === 'review') {
-        status = judged.outcome;
-        reference = judged.reference;
-      } else if (judged.outcome === 'failed') {
-        status = rules.onFailed;
-        reason = judged.reason;
-      } else {
-        status = rules.onOpen;
-        reason = rules.onOpen === 'failed' ? 'The gateway says the payment was not completed.' : '';
-      }
-    }
-
-    // Read before the transaction: on SQLite the transaction holds the only connection.
-    const shopName = await shopNameNow();
-    const done = await db.transaction().execute(async (trx) => {
-      if (!(await attempts.settle(trx, claim, { status, reference, reason, answers }))) return false;
-      const order = { id: attempt.order_id, gateway: attempt.gateway, reference: reference ?? '', amount: attempt.amount, shopName };
-      if (status === 'paid') {
-        const moved = await orderPayments.markPaid(trx, order);
-        if (!moved) log().warn({ order: attempt.order_id, attempt: attempt.id, reference }, 'payments: money taken for an order already paid or refunded; refund this attempt by hand');
-      } else if (status === 'review') {
-        await orderPayments.markReview(trx, order);
-      } else if ((status === 'failed' || status === 'cancelled' || status === 'expired') && !(await othersUnsettled(trx, attempt.order_id, attempt.id))) {
-        await orderPayments.markFailed(trx, attempt.order_id);
-      }
-      return true;
-    });
-    if (!done) {
-      // The claim was taken over as stale while the gateway was being asked: the new holder decides.
-      return (await attempts.byId(attempt.id))?.status ?? status;
-    }
-    if (status === 'paid') nudge();
-    if (judged?.outcome === 'failed' && verdict?.state === 'paid') {
-      log().warn({ order: attempt.order_id, attempt: attempt.id, reason: judged.reason }, 'payments: the gateway reported a payment that does not match the attempt');
-    }
-    return status;
-  }
-
-  /** Waits while another process holds the attempt, then answers its status. */
-  async function waitSettled(id: number): Promise<PaymentAttempt | undefined> {
-    const deadline = Date.now() + (deps.waitMs ?? 15_000);
-    for (;;) {
-      const a = await attempts.byId(id);
-      if (!a || a.status !== 'confirming' || Date.now() > deadline) return a;
-      await sleep(100);
-    }
-  }
-
-  /** The order's payment is still wanted: Pending and not paid (execute must not take money for anything else). */
-  async function stillPayable(orderId: number): Promise<boolean> {
-    const order = await orderPayments.get(orderId);
-    return !!order && canStartPayment(order);
   }
 
   /**
@@ -252,99 +141,6 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
       address: [order.delivery_address, order.upazila_thana].filter(Boolean).join(', '),
       city: order.district,
     };
-  }
-
-  /** bKash sent the customer back: `status` is what the customer did, `paymentID` the payment. Nothing is believed before execute. */
-  async function bkashCallback(paymentID: string, status: string, posted: unknown): Promise<ReturnResult> {
-    const found = paymentID ? await attempts.byRef('bkash_online', paymentID) : undefined;
-    if (!found) {
-      log().warn({ paymentID: paymentID.slice(0, 64) }, 'payments: a bKash callback for no known payment');
-      return { orderId: null, outcome: 'failed' };
-    }
-    const orderId = found.order_id;
-    if (status !== 'success') {
-      // No money moves at bKash without execute, so a cancel or failure closes the attempt as it is.
-      const to = status === 'cancel' ? 'cancelled' : 'failed';
-      await db.transaction().execute(async (trx) => {
-        if (await attempts.close(trx, found.id, ['open'], to, { step: `callback ${status || 'without status'}`, answer: posted, reason: `bKash: the customer's payment ended with "${status}"` })) {
-          if (!(await othersUnsettled(trx, orderId, found.id))) await orderPayments.markFailed(trx, orderId);
-        }
-      });
-      const now = await waitSettled(found.id);
-      return { orderId, outcome: returnOutcome(now?.status ?? to) };
-    }
-    if (found.status === 'open' && !(await stillPayable(orderId))) {
-      await db.transaction().execute((trx) =>
-        attempts.close(trx, found.id, ['open'], 'cancelled', { step: 'callback success', answer: posted, reason: 'The order was no longer waiting for this payment; it was not executed.' }),
-      );
-    }
-    const claim = await attempts.claim(found.id, confirmableFrom('bkash_online'));
-    if (!claim) {
-      // Executed already (a repeated callback) or being executed by another request: its outcome.
-      const now = await waitSettled(found.id);
-      return { orderId, outcome: returnOutcome(now?.status ?? 'failed') };
-    }
-    const gateway = gatewayOf('bkash_online');
-    let verdict: GatewayVerdict | null = null;
-    let error: unknown = null;
-    try {
-      if (!gateway) throw new GatewayError('bkash_online is not configured on this server', 'refused');
-      verdict = await gateway.confirm(paymentID);
-    } catch (e) {
-      error = e;
-      log().warn({ order: orderId, attempt: found.id, err: errorAnswer(e).error }, 'payments: bKash execute and query both failed; the attempt will be looked up again');
-    }
-    // Execute is never called twice: a payment bKash does not report Completed now is not paid by
-    // this callback; one whose fate is unknown is looked up (query only) by the hold worker.
-    const status2 = await settle(claim, verdict, error, { step: 'execute', onOpen: 'failed', onError: 'unknown', onFailed: 'failed', posted });
-    return { orderId, outcome: returnOutcome(status2) };
-  }
-
-  /**
-   * SSLCommerz came back: the browser (`success`, `fail`, `cancel`) or its server (`ipn`), with
-   * the fields it posted. With a val_id, the validation API is asked; without, the transaction
-   * query. Both the IPN and the browser end at the same attempt status, settled once.
-   */
-  async function sslcommerzReturn(kind: 'success' | 'fail' | 'cancel' | 'ipn', fields: Record<string, string>): Promise<ReturnResult> {
-    const tranId = fields.tran_id ?? '';
-    const found = tranId ? await attempts.byInvoice(tranId) : undefined;
-    if (!found || found.gateway !== 'sslcommerz') {
-      log().warn({ tran_id: tranId.slice(0, 64), kind }, 'payments: an SSLCommerz return for no known attempt');
-      return { orderId: null, outcome: kind === 'cancel' ? 'cancelled' : 'failed' };
-    }
-    const orderId = found.order_id;
-    if (found.status === 'paid' || found.status === 'review') return { orderId, outcome: returnOutcome(found.status) };
-    const valId = fields.val_id ?? '';
-    const checking = kind === 'success' || kind === 'ipn';
-    // Without a val_id only the query can say; a browser leaving through fail/cancel closes an attempt still open.
-    const from: readonly AttemptStatus[] = checking && valId ? confirmableFrom('sslcommerz') : ['open', 'unknown', 'starting'];
-    const claim = await attempts.claim(found.id, from);
-    if (!claim) {
-      const now = await waitSettled(found.id);
-      return { orderId, outcome: returnOutcome(now?.status ?? 'failed') };
-    }
-    const gateway = gatewayOf('sslcommerz');
-    let verdict: GatewayVerdict | null = null;
-    let error: unknown = null;
-    try {
-      if (!gateway) throw new GatewayError('sslcommerz is not configured on this server', 'refused');
-      verdict = checking && valId ? await gateway.confirm(valId) : await gateway.lookup({ gatewayRef: found.gateway_ref ?? '', invoice: found.invoice });
-    } catch (e) {
-      error = e;
-      log().warn({ order: orderId, attempt: found.id, err: errorAnswer(e).error }, 'payments: SSLCommerz could not be asked about a payment');
-    }
-    const left = kind === 'fail' || kind === 'cancel';
-    // The customer left the gateway's page: an attempt the gateway still calls unfinished is over.
-    // A validation that failed keeps the attempt as it was, for the IPN or the worker to settle.
-    const onOpen: AttemptStatus = left ? (kind === 'cancel' ? 'cancelled' : 'failed') : claim.was === 'starting' ? 'open' : claim.was;
-    const status = await settle(claim, verdict, error, {
-      step: checking && valId ? `validation (${kind})` : `query (${kind})`,
-      onOpen,
-      onError: onOpen,
-      onFailed: kind === 'cancel' ? 'cancelled' : 'failed',
-      posted: fields,
-    });
-    return { orderId, outcome: returnOutcome(status) };
   }
 
   /** The customer pays again for their own unpaid online order: a new attempt, its gateway page. */
@@ -410,77 +206,7 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     nudgeSms: nudge,
   });
 
-  /**
-   * The hold worker's round: attempts whose outcome was unknown are looked up; orders whose
-   * hold ran out have every attempt looked up (a late payment still pays them) and are
-   * cancelled, their stock given back, when none was paid. Answers how many orders it cancelled.
-   */
-  async function expireHolds(now = Date.now(), limit = 50): Promise<number> {
-    for (const a of await attempts.toLookUp(limit)) {
-      const claim = await attempts.claim(a.id, ['unknown']);
-      if (claim) await lookUp(claim, false);
-    }
-    let cancelled = 0;
-    for (const orderId of await orderPayments.expiredHolds(new Date(now).toISOString(), limit)) {
-      if (await releaseOrder(orderId, now)) cancelled += 1;
-    }
-    return cancelled;
-  }
-
-  /**
-   * Asks the gateway once more (its query, never bKash's execute) and settles what it says.
-   * `sure` is false when the gateway could not be asked: the attempt keeps its status.
-   */
-  async function lookUp(claim: Claim, holdOver: boolean): Promise<{ status: AttemptStatus; sure: boolean }> {
-    const a = claim.attempt;
-    const gateway = gatewayOf(a.gateway);
-    let verdict: GatewayVerdict | null = null;
-    let error: unknown = null;
-    try {
-      if (!gateway) throw new GatewayError(`${a.gateway} is not configured on this server`, 'refused');
-      verdict = await gateway.lookup({ gatewayRef: a.gateway_ref ?? '', invoice: a.invoice });
-    } catch (e) {
-      error = e;
-      log().warn({ order: a.order_id, attempt: a.id, err: errorAnswer(e).error }, 'payments: a payment could not be looked up; trying again later');
-    }
-    // Not finished at the gateway: over when the hold is; a bKash payment whose execute was in
-    // doubt and that is still not Completed was never taken (execute is not called again).
-    const was = claim.was;
-    const onOpen: AttemptStatus =
-      was === 'open' ? (holdOver ? 'expired' : 'open')
-      : was === 'unknown' ? (confirmTakesMoney(a.gateway) ? 'failed' : holdOver ? 'expired' : 'open')
-      : was === 'starting' ? 'expired'
-      : was;
-    const status = await settle(claim, verdict, error, { step: 'lookup', onOpen, onError: was, onFailed: was === 'cancelled' ? 'cancelled' : 'failed' });
-    return { status, sure: verdict !== null };
-  }
-
-  async function releaseOrder(orderId: number, now: number): Promise<boolean> {
-    for (const a of await attempts.ofOrder(orderId)) {
-      if (a.status === 'paid' || a.status === 'review') return false;
-      // An attempt the gateway never opened cannot have been paid: nothing to ask.
-      if (a.gateway_ref === null && a.payment_url === '') {
-        if (a.status === 'starting' && Date.parse(a.created_at) < now - staleMs) {
-          await db.transaction().execute((trx) => attempts.close(trx, a.id, ['starting'], 'expired', { step: 'hold expired', answer: null, reason: 'Never opened at the gateway.' }));
-        } else if (a.status === 'starting') return false;
-        continue;
-      }
-      const claim = await attempts.claim(a.id, ['open', 'unknown', 'failed', 'cancelled', 'expired']);
-      if (!claim) return false; // another process is asking about it: the next round decides
-      const { status, sure } = await lookUp(claim, true);
-      if (!sure || UNSETTLED_ATTEMPTS.includes(status) || status === 'paid' || status === 'review') return false;
-    }
-    const shopName = await shopNameNow();
-    const done = await db.transaction().execute((trx) =>
-      orderPayments.cancelUnpaid(trx, orderId, { holdExpiredAt: new Date(now).toISOString(), reason: 'hold_expired', shopName }),
-    );
-    if (done) {
-      log().info({ order: orderId }, 'payments: an unpaid online order was cancelled when its hold ran out');
-      nudge();
-    }
-    return done;
-  }
-
+  const expireHolds = createHoldRounds(db, { attempts, orders: orderPayments, settlement, shopName: shopNameNow, log, nudgeSms: nudge, staleMs });
   const worker = new HoldWorker((now) => expireHolds(now), log, deps.worker);
 
   return {
