@@ -2,7 +2,8 @@
  * Paying online in a real browser, against loopback fakes of bKash and SSLCommerz started in
  * this process: a customer signs in, adds a book, chooses bKash online at checkout, pays on the
  * (fake) gateway page and comes back to /order to read that the order is paid; an SSLCommerz
- * payment cancelled on the gateway page is paid again from /order. The admin then sees both in
+ * payment cancelled on the gateway page is paid again from /order; an order whose payment bKash
+ * would not open is kept, and paid from /order after a failed try. The admin then sees them in
  * /admin-orders (filtered by payment status), cancels the bKash order and refunds it from the
  * dialog offered at once, refunds part of the other, and reads it all under the invoice.
  */
@@ -35,6 +36,7 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
   let book: ApiProduct;
   let bkashOrder = 0;
   let sslOrder = 0;
+  let thirdOrder = 0;
   const errors: string[] = [];
   const url = (p: string) => `${server.baseUrl}${p}`;
 
@@ -150,6 +152,35 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     expect(await card.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('paid');
   });
 
+  it('when bKash will not open the payment the order is kept; a failed payment is paid again', async () => {
+    bkash.createFails = { httpStatus: 503 };
+    await fillCheckout('বিকাশ (অনলাইন পেমেন্ট)');
+    await page.getByTestId('place-order').click();
+    const notStarted = page.getByTestId('payment-not-started');
+    await notStarted.waitFor();
+    expect(await notStarted.textContent()).toContain('পেমেন্ট শুরু করা যায়নি');
+    expect(await page.evaluate(() => localStorage.getItem('local_cart'))).toBe('{}');
+    bkash.createFails = null;
+    await notStarted.getByRole('link').click();
+    await page.waitForURL(/\/order\?order=\d+&payment=failed$/);
+    thirdOrder = orderIdOf(page.url());
+    const result = page.getByTestId('payment-result');
+    await result.waitFor();
+    expect(await result.getAttribute('data-outcome')).toBe('failed');
+
+    // Paid again, but the payment fails on bKash's page: still open to another try.
+    await result.getByTestId('pay-again').click();
+    await page.waitForURL((u) => u.origin === bkash.origin);
+    await page.locator('#failure').click();
+    await page.waitForURL(new RegExp(`/order\\?order=${thirdOrder}&payment=failed$`));
+    expect(await page.getByTestId('payment-result').textContent()).toContain('আবার পেমেন্ট করুন');
+    await page.getByTestId('payment-result').getByTestId('pay-again').click();
+    await page.waitForURL((u) => u.origin === bkash.origin);
+    await page.locator('#success').click();
+    await page.waitForURL(new RegExp(`/order\\?order=${thirdOrder}&payment=paid$`));
+    expect(await page.getByTestId('payment-result').getAttribute('data-outcome')).toBe('paid');
+  });
+
   it('fits a phone: the paid order at 360 px', async () => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, storageState: await customer.storageState() });
     const p = await phone.newPage();
@@ -172,12 +203,13 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     await form.locator('button[type="submit"]').click();
     await a.waitForURL((u) => u.pathname === '/admin-orders', { timeout: 20_000 });
 
-    // Filtered by payment status: both orders are paid.
+    // Filtered by payment status: the three orders are paid.
     await a.getByTestId('filter-payment_status').getByRole('link', { name: 'Paid', exact: true }).click();
     await a.waitForURL(/payment_status=paid/);
-    await expect.poll(() => a.getByTestId('order-row').count()).toBe(2);
+    await expect.poll(() => a.getByTestId('order-row').count()).toBe(3);
     const row = (id: number) => a.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
-    const trxID = [...bkash.payments.values()].find((p) => p.trxID)!.trxID!;
+    const trxID = [...bkash.payments.values()].find((p) => p.trxID && p.merchantInvoiceNumber.startsWith(`H${bkashOrder}-`))?.trxID ?? '';
+    expect(trxID).not.toBe('');
     expect(await row(bkashOrder).getByTestId('payment-reference').textContent()).toBe(trxID);
     await screenshot(a, 'payments-admin-orders-1280');
 
