@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { createSettingsService } from './service';
+import { createServices } from '../services';
+import type { PaymentGateway } from '../payments/gateway';
 
 describe(`online payment options in the settings (${testDialect})`, () => {
   let t: TestApp;
@@ -56,5 +58,12 @@ describe(`online payment options in the settings (${testDialect})`, () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().payment_options.map((o: { id: string }) => o.id)).toEqual(['cod']);
+  });
+
+  it('takes the gateways handed to createServices instead of the environment', async () => {
+    const fake = { id: 'sslcommerz' } as unknown as PaymentGateway;
+    const services = createServices(t.services.database, t.services.config, { gateways: { sslcommerz: fake } });
+    expect(services.payments.gatewayIds()).toEqual(['sslcommerz']);
+    expect((await services.settings.get()).payment_options.filter((o) => o.online).map((o) => o.id)).toEqual(['sslcommerz']);
   });
 });
