@@ -142,6 +142,8 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     const card = page.locator(`[data-testid="order-card"][data-order-id="${sslOrder}"]`);
     expect(await card.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('failed');
     expect(await card.getByTestId('pay-again').count()).toBe(1);
+    // The order is held for PAYMENT_HOLD_MINUTES: the card says until when.
+    expect(await card.getByTestId('order-pay-by').textContent()).toContain('বাতিল হয়ে যাবে');
     await screenshot(page, 'payments-order-cancelled-1280');
 
     await result.getByTestId('pay-again').click();

@@ -14,6 +14,8 @@ export interface CustomerOrder {
   id: number;
   status: string;
   placed: string;
+  /** Until when an unpaid online order is kept (formatted), or null. */
+  pay_by: string | null;
   delivery_option: string;
   payment_option: string;
   cash_on_delivery: boolean;
@@ -102,11 +104,18 @@ export function OrderCard({ order: o, highlighted }: { order: CustomerOrder; hig
       </dl>
       {payable && (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="order-payable">
-          <p>
-            {o.payment_status === 'failed'
-              ? t('এই অর্ডারের পেমেন্ট সম্পন্ন হয়নি। অর্ডারটি রাখা আছে — আবার পেমেন্ট করুন।', 'The payment for this order did not go through. The order is kept; you can pay again.')
-              : t('এই অর্ডারের পেমেন্ট এখনো সম্পন্ন হয়নি।', 'This order has not been paid yet.')}
-          </p>
+          <div>
+            <p>
+              {o.payment_status === 'failed'
+                ? t('এই অর্ডারের পেমেন্ট সম্পন্ন হয়নি। অর্ডারটি রাখা আছে — আবার পেমেন্ট করুন।', 'The payment for this order did not go through. The order is kept; you can pay again.')
+                : t('এই অর্ডারের পেমেন্ট এখনো সম্পন্ন হয়নি।', 'This order has not been paid yet.')}
+            </p>
+            {o.pay_by && (
+              <p className="mt-1 text-xs" data-testid="order-pay-by">
+                {t(`${o.pay_by}-এর মধ্যে পেমেন্ট না হলে অর্ডারটি বাতিল হয়ে যাবে।`, `Unless paid by ${o.pay_by}, the order will be cancelled.`)}
+              </p>
+            )}
+          </div>
           <PayAgainButton orderId={o.id} />
         </div>
       )}

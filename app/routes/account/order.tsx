@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     page: page.page,
     count,
-    orders: results.map((o) => ({ ...o, placed: dateFormat.format(new Date(o.date)) })),
+    orders: results.map((o) => ({ ...o, placed: dateFormat.format(new Date(o.date)), pay_by: o.payment_hold_until ? dateFormat.format(new Date(o.payment_hold_until)) : null })),
     payment: back ? paymentReturnOf(returned ?? null, back.payment) : null,
   };
 }
