@@ -1,0 +1,73 @@
+/**
+ * The API shapes of an order and its lines: the one mapper from rows to what the REST API and
+ * the pages show. Field names follow the first version's clients (`bkash_transaction_ID`,
+ * `orderItems`, `savedCart`), so those clients keep working.
+ */
+import type { Order, OrderItem } from '../db/schema';
+
+export function toApiOrder(o: Order) {
+  return {
+    id: o.id,
+    user: o.user_id,
+    name: o.name,
+    phone_number: o.phone_number,
+    optional_phone_number: o.optional_phone_number,
+    email: o.email,
+    district: o.district,
+    upazila_thana: o.upazila_thana,
+    delivery_address: o.delivery_address,
+    delivery_option: o.delivery_option,
+    payment_option: o.payment_option,
+    cash_on_delivery: o.cash_on_delivery === 1,
+    bkash_transaction_ID: o.bkash_transaction_id,
+    nagad_transaction_ID: o.nagad_transaction_id,
+    rocket_transaction_ID: o.rocket_transaction_id,
+    transaction_amount: o.transaction_amount,
+    order_instruction: o.order_instruction,
+    subtotal: o.subtotal,
+    delivery_charge: o.delivery_charge,
+    total: o.total,
+    status: o.status,
+    date: o.created_at,
+    updated_at: o.updated_at,
+    payment_status: o.payment_status,
+    payment_gateway: o.payment_gateway,
+    payment_reference: o.payment_reference,
+    paid_amount: o.paid_amount,
+    refunded_amount: o.refunded_amount,
+    paid_at: o.paid_at,
+    /** Until when an unpaid online order is kept; null once paid, cancelled, or not paid online. */
+    payment_hold_until: o.status === 'Pending' && o.payment_status !== 'paid' ? o.payment_hold_until : null,
+  };
+}
+
+export function toApiItem(i: OrderItem) {
+  return {
+    id: i.id,
+    order: i.order_id,
+    product: i.product_id,
+    product_title: i.product_title,
+    product_type: i.product_type,
+    unit_price: i.unit_price,
+    quantity: i.quantity,
+    total: i.total,
+  };
+}
+
+/**
+ * An order with its lines: `items` (the orderItem objects), plus `orderItems` and `savedCart`,
+ * the shapes in which clients of the first version read an order's lines.
+ */
+export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[]) {
+  const items = rows.map(toApiItem);
+  return {
+    ...order,
+    items,
+    orderItems: items.map((i) => ({ product: i.product, quantity: i.quantity })),
+    savedCart: Object.fromEntries(items.map((i) => [String(i.product), i.quantity])),
+  };
+}
+
+export type ApiOrder = ReturnType<typeof toApiOrder>;
+export type ApiOrderItem = ReturnType<typeof toApiItem>;
+
