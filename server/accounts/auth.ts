@@ -44,11 +44,19 @@ export function isSameOrigin(request: FastifyRequest): boolean {
   }
 }
 
+/** A route's `config`: `sessionless: true` for routes that must not read the session at all. */
+export interface RouteAuthConfig {
+  sessionless?: boolean;
+}
+
 export function installAuthentication(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('viaCookie', false);
   app.addHook('onRequest', async (request) => {
+    // Routes that act for nobody (a payment gateway's return) ignore any session the browser
+    // sends along, so neither the user nor the Origin check applies to them.
+    if ((request.routeOptions.config as RouteAuthConfig | undefined)?.sessionless) return;
     const presented = presentedToken(request);
     if (!presented) return;
     request.user = await sessions.resolve(presented.token);

@@ -2,9 +2,9 @@
  * Paying orders online. The gateways' returns: bKash sends the browser back to
  * `GET /payment/bkash/callback`; SSLCommerz posts the browser (form-encoded) to
  * `/payment/sslcommerz/{success,fail,cancel}` and its own server to `/payment/sslcommerz/ipn`.
- * None of them carries a session (the session cookie is SameSite=Lax, so a cross-site POST comes
- * without it and the Origin check, which guards cookie-authenticated requests, does not apply);
- * none is believed: the service asks the gateway. Browsers are redirected (303) to
+ * They act for nobody, so they are `sessionless`: a session cookie the browser sends along (it
+ * does when the gateway is on the same site as the shop) is ignored, and with it the Origin
+ * check. None is believed: the service asks the gateway. Browsers are redirected (303) to
  * `/order?order=<id>&payment=<paid|failed|cancelled|pending|review>`.
  *
  * The API: the customer pays again (`POST /api/order/{id}/pay/`); an admin refunds
@@ -12,7 +12,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../accounts/auth';
+import { requireAdmin, requireUser, type RouteAuthConfig } from '../accounts/auth';
 import { readId, readQuery } from '../http/pagination';
 import type { Services } from '../services';
 import { paymentReviewSchema, refundSchema } from '../../domain/payments';
@@ -43,20 +43,22 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    returns.get('/payment/bkash/callback', async (request, reply) => {
+    const sessionless = { config: { sessionless: true } satisfies RouteAuthConfig };
+
+    returns.get('/payment/bkash/callback', sessionless, async (request, reply) => {
       const q = readQuery(bkashCallbackQuery, request);
       const result = await payments.bkashCallback(q.paymentID ?? '', q.status ?? '', { paymentID: q.paymentID ?? null, status: q.status ?? null });
       return reply.redirect(payments.returnUrl(result), 303);
     });
 
     for (const kind of ['success', 'fail', 'cancel'] as const) {
-      returns.post(`/payment/sslcommerz/${kind}`, async (request, reply) => {
+      returns.post(`/payment/sslcommerz/${kind}`, sessionless, async (request, reply) => {
         const result = await payments.sslcommerzReturn(kind, postedFields(request.body));
         return reply.redirect(payments.returnUrl(result), 303);
       });
     }
 
-    returns.post('/payment/sslcommerz/ipn', async (request) => {
+    returns.post('/payment/sslcommerz/ipn', sessionless, async (request) => {
       const result = await payments.sslcommerzReturn('ipn', postedFields(request.body));
       return { status: 200, message: 'IPN received.', payment: result.outcome };
     });

@@ -84,6 +84,16 @@ describe(`SSLCommerz payments (${testDialect})`, () => {
     expect(await paymentSms(customer.phone)).toHaveLength(1);
   });
 
+  it('pays on a browser return that carries the shop session cookie from another origin (the return acts for nobody)', async () => {
+    const { customer, id, tranId } = await placeOrder();
+    ssl.payOnGateway(tranId);
+    // A gateway on the same site as the shop: the SameSite=Lax cookie comes along with the post.
+    const back = await post('success', ssl.callbackFields(tranId), { origin: 'https://pay.shop.example', cookie: `haat_session=${customer.token}` });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`${PUBLIC}/order?order=${id}&payment=paid`);
+    expect(await order(id)).toMatchObject({ payment_status: 'paid' });
+  });
+
   it('pays on an IPN before the browser returns; the return then shows it paid (one SMS)', async () => {
     const { customer, id, tranId } = await placeOrder();
     ssl.payOnGateway(tranId);
