@@ -19,14 +19,7 @@ describe(`bKash online payments (${testDialect})`, () => {
   beforeAll(async () => {
     bkash = await startFakeBkash();
     // The gateways come from the environment, as in production (each test file runs in its own process).
-    Object.assign(process.env, {
-      BKASH_BASE_URL: bkash.url,
-      BKASH_APP_KEY: bkash.credentials.appKey,
-      BKASH_APP_SECRET: bkash.credentials.appSecret,
-      BKASH_USERNAME: bkash.credentials.username,
-      BKASH_PASSWORD: bkash.credentials.password,
-      BKASH_TIMEOUT_MS: '1000',
-    });
+    Object.assign(process.env, bkash.env, { BKASH_TIMEOUT_MS: '1000' });
     t = await createTestApp({ publicUrl: PUBLIC });
     admin = await t.signIn({ admin: true });
   });

@@ -19,17 +19,7 @@ describe(`payment holds (${testDialect})`, () => {
   let ssl: FakeSslcommerz;
   beforeAll(async () => {
     [bkash, ssl] = await Promise.all([startFakeBkash(), startFakeSslcommerz()]);
-    Object.assign(process.env, {
-      BKASH_BASE_URL: bkash.url,
-      BKASH_APP_KEY: bkash.credentials.appKey,
-      BKASH_APP_SECRET: bkash.credentials.appSecret,
-      BKASH_USERNAME: bkash.credentials.username,
-      BKASH_PASSWORD: bkash.credentials.password,
-      BKASH_TIMEOUT_MS: '1000',
-      SSLCOMMERZ_BASE_URL: ssl.url,
-      SSLCOMMERZ_STORE_ID: ssl.credentials.storeId,
-      SSLCOMMERZ_STORE_PASSWORD: ssl.credentials.storePassword,
-    });
+    Object.assign(process.env, bkash.env, ssl.env, { BKASH_TIMEOUT_MS: '1000' });
     t = await createTestApp({ publicUrl: 'https://shop.example', paymentHoldMinutes: HOLD_MINUTES });
   });
   afterAll(async () => {

@@ -19,16 +19,7 @@ describe(`refunds (${testDialect})`, () => {
   let admin: Signed;
   beforeAll(async () => {
     [bkash, ssl] = await Promise.all([startFakeBkash(), startFakeSslcommerz()]);
-    Object.assign(process.env, {
-      BKASH_BASE_URL: bkash.url,
-      BKASH_APP_KEY: bkash.credentials.appKey,
-      BKASH_APP_SECRET: bkash.credentials.appSecret,
-      BKASH_USERNAME: bkash.credentials.username,
-      BKASH_PASSWORD: bkash.credentials.password,
-      SSLCOMMERZ_BASE_URL: ssl.url,
-      SSLCOMMERZ_STORE_ID: ssl.credentials.storeId,
-      SSLCOMMERZ_STORE_PASSWORD: ssl.credentials.storePassword,
-    });
+    Object.assign(process.env, bkash.env, ssl.env);
     t = await createTestApp({ publicUrl: 'https://shop.example' });
     admin = await t.signIn({ admin: true, name: 'Refund Admin' });
   });

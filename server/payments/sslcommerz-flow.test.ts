@@ -18,11 +18,7 @@ describe(`SSLCommerz payments (${testDialect})`, () => {
   let admin: Signed;
   beforeAll(async () => {
     ssl = await startFakeSslcommerz();
-    Object.assign(process.env, {
-      SSLCOMMERZ_BASE_URL: ssl.url,
-      SSLCOMMERZ_STORE_ID: ssl.credentials.storeId,
-      SSLCOMMERZ_STORE_PASSWORD: ssl.credentials.storePassword,
-    });
+    Object.assign(process.env, ssl.env);
     t = await createTestApp({ publicUrl: PUBLIC });
     admin = await t.signIn({ admin: true });
   });
