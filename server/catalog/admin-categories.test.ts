@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { openAdminApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { nowIso } from '../db/dialect';
 
@@ -8,11 +8,7 @@ describe(`admin category writes (${testDialect})`, () => {
   let admin: Record<string, string>;
   let customer: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (await t.signIn({ admin: true })).headers;
-    customer = (await t.signIn()).headers;
-  });
+  beforeAll(async () => ({ t, admin, customer } = await openAdminApp()));
   afterAll(() => t.close());
 
   const enc = encodeURIComponent;

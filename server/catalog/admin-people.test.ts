@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { openAdminApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { nowIso } from '../db/dialect';
 import { filesOfImageUrl, mediaFiles, multipart, pngFile } from '../test/media-fixtures';
@@ -10,11 +10,7 @@ describe(`admin authors, publishers, logos, banners and dashboard (${testDialect
   let admin: Record<string, string>;
   let customer: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (await t.signIn({ admin: true })).headers;
-    customer = (await t.signIn()).headers;
-  });
+  beforeAll(async () => ({ t, admin, customer } = await openAdminApp()));
   afterAll(() => t.close());
 
   for (const [kind, Noun, required] of [

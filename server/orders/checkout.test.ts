@@ -1,25 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { openSignedApp, type Signed, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { MESSAGES } from '../../domain/orders';
-import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-
-type Signed = Awaited<ReturnType<TestApp['signIn']>>;
+import { checkoutBody, insertProduct, orderCalls } from '../test/orders-fixtures';
 
 describe(`checkout (${testDialect})`, () => {
   let t: TestApp;
   let admin: Signed;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn({ admin: true });
-  });
+  beforeAll(async () => ({ t, admin } = await openSignedApp()));
   afterAll(() => t.close());
 
-  const db = () => t.services.database.db;
-  const product = (id: number) => db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const checkout = (who: Signed, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/checkout/', headers: { ...who.headers, ...headers }, payload: payload as object });
-  const smsTo = (phone: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).orderBy('id').execute();
+  const { db, product, checkout, smsTo } = orderCalls(() => t);
 
   it('refuses a checkout from nobody with 401', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/checkout/', payload: checkoutBody([{ product: 1, quantity: 1 }]) });

@@ -1,26 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { openSignedApp, type Signed, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
-import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-
-type Signed = Awaited<ReturnType<TestApp['signIn']>>;
+import { checkoutBody, insertProduct, orderCalls } from '../test/orders-fixtures';
 
 describe(`orders after checkout: views, status changes and invoices (${testDialect})`, () => {
   let t: TestApp;
   let admin: Signed;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn({ admin: true });
-  });
+  beforeAll(async () => ({ t, admin } = await openSignedApp()));
   afterAll(() => t.close());
 
-  const db = () => t.services.database.db;
-  const product = (id: number) => db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const checkout = (who: Signed, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/checkout/', headers: { ...who.headers, ...headers }, payload: payload as object });
+  const { db, product, checkout, smsTo } = orderCalls(() => t);
   const setStatus = (id: number, payload: unknown, who: Signed = admin) =>
     t.app.inject({ method: 'PUT', url: `/api/order/${id}/`, headers: who.headers, payload: payload as object });
-  const smsTo = (phone: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).orderBy('id').execute();
 
   it('shows a customer only their own orders whatever they pass, and 404 for someone else\'s', async () => {
     const alice = await t.signIn({ name: 'Alice' });

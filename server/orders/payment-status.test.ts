@@ -3,19 +3,14 @@
  * then paid for its total; lists filter by payment status; the invoice carries the payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { openSignedApp, type Signed, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-
-type Signed = Awaited<ReturnType<TestApp['signIn']>>;
 
 describe(`order payment status (${testDialect})`, () => {
   let t: TestApp;
   let admin: Signed;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn({ admin: true });
-  });
+  beforeAll(async () => ({ t, admin } = await openSignedApp()));
   afterAll(() => t.close());
 
   const db = () => t.services.database.db;

@@ -51,3 +51,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   };
 }
+
+export type Signed = Awaited<ReturnType<TestApp['signIn']>>;
+
+/** A test app with a signed-in admin and a signed-in customer. */
+export async function openSignedApp(): Promise<{ t: TestApp; admin: Signed; customer: Signed }> {
+  const t = await createTestApp();
+  return { t, admin: await t.signIn({ admin: true }), customer: await t.signIn() };
+}
+
+/** The same, with each user as the request headers that sign them in. */
+export async function openAdminApp(): Promise<{ t: TestApp; admin: Record<string, string>; customer: Record<string, string> }> {
+  const { t, admin, customer } = await openSignedApp();
+  return { t, admin: admin.headers, customer: customer.headers };
+}

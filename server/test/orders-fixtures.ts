@@ -1,5 +1,6 @@
 /** Fixtures for order tests, the concurrency test and the checkout benchmark: products and signed-in customers. */
 import crypto from 'node:crypto';
+import type { Signed, TestApp } from './app';
 import type { Kysely } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import { nowIso } from '../db/dialect';
@@ -64,5 +65,17 @@ export function checkoutBody(lines: { product: number; quantity: number }[], ext
     payment_option: 'cod',
     orderItems: lines,
     ...extra,
+  };
+}
+
+/** The calls order tests make against a test app (read lazily, once the app is open). */
+export function orderCalls(app: () => TestApp) {
+  const db = () => app().services.database.db;
+  return {
+    db,
+    product: (id: number) => db().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    checkout: (who: Signed, payload: unknown, headers: Record<string, string> = {}) =>
+      app().app.inject({ method: 'POST', url: '/checkout/', headers: { ...who.headers, ...headers }, payload: payload as object }),
+    smsTo: (phone: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).orderBy('id').execute(),
   };
 }
