@@ -1,0 +1,127 @@
+/**
+ * The shop's rules for sending orders with a courier (Steadfast, Pathao): which couriers there
+ * are, our reading of a parcel's states and what each means for the order, how much the courier
+ * collects on delivery, the booking forms' schemas, and the customer's SMS texts (each one part).
+ * Pure: no database, no clock, no courier.
+ */
+import { z } from 'zod';
+import { idSchema } from './queries';
+import { fitOneSms, fitsOneSms } from './sms';
+
+export const COURIER_IDS = ['steadfast', 'pathao'] as const;
+export type CourierId = (typeof COURIER_IDS)[number];
+export const COURIER_LABELS: Record<CourierId, string> = { steadfast: 'Steadfast', pathao: 'Pathao' };
+
+/** Our reading of a courier's many states (the same words as server/shipments/courier.ts). */
+export const PARCEL_STATES = [
+  'booked',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'partly_delivered',
+  'cancelled',
+  'returned',
+  'on_hold',
+  'unknown',
+] as const;
+export type ParcelStateName = (typeof PARCEL_STATES)[number];
+
+/** States after which the courier has nothing more to say: the parcel is no longer asked about. */
+export const FINAL_PARCEL_STATES: readonly ParcelStateName[] = ['delivered', 'partly_delivered', 'cancelled', 'returned'];
+
+export function isFinalParcel(state: string | null): boolean {
+  return state !== null && (FINAL_PARCEL_STATES as readonly string[]).includes(state);
+}
+
+/**
+ * What a parcel's state makes of its order: delivered → Delivered (cash on delivery is then paid);
+ * cancelled or returned → Returned (the stock goes back). A partly delivered parcel is left to
+ * the admin (what came back is not known), and every other state leaves the order as it is.
+ */
+export function orderStatusForParcel(state: string): 'Delivered' | 'Returned' | null {
+  if (state === 'delivered') return 'Delivered';
+  if (state === 'cancelled' || state === 'returned') return 'Returned';
+  return null;
+}
+
+/**
+ * Taka the courier collects on delivery: the order's total less what was paid online and kept
+ * (paid less refunded). Cash on delivery → the total; paid online → 0; partly paid or partly
+ * refunded → the rest. Never below 0.
+ */
+export function amountToCollect(order: { total: number; paid_amount: number; refunded_amount: number }): number {
+  const kept = Math.max(0, order.paid_amount - order.refunded_amount);
+  return Math.max(0, order.total - kept);
+}
+
+const courierId = z.enum(COURIER_IDS, { message: 'Choose steadfast or pathao.' });
+const pathaoId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** `POST /api/order/{id}/shipment/`: the courier and its own fields (Pathao: city, zone, area, weight). */
+export const bookShipmentSchema = z
+  .object({
+    courier: courierId,
+    recipient_city: pathaoId.optional(),
+    recipient_zone: pathaoId.optional(),
+    recipient_area: pathaoId.optional(),
+    item_weight: z.coerce.number().min(0.5, 'At least 0.5 kg.').max(10, 'At most 10 kg.').optional(),
+    note: z.string().trim().max(200).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.courier !== 'pathao') return;
+    for (const field of ['recipient_city', 'recipient_zone'] as const) {
+      if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Pathao needs the city and zone.' });
+    }
+  });
+export type BookShipmentInput = z.infer<typeof bookShipmentSchema>;
+
+export const MAX_BULK_SHIPMENTS = 500;
+
+/** `POST /api/shipments/`: many orders with one courier (Steadfast's bulk order). */
+export const bulkShipmentSchema = z.object({
+  courier: courierId,
+  orders: z.array(idSchema).min(1, 'Choose at least one order.').max(MAX_BULK_SHIPMENTS, `At most ${MAX_BULK_SHIPMENTS} orders at once.`),
+});
+
+/** `?courier=` of the prefill and the courier lists. */
+export const courierQuery = z.object({ courier: courierId.optional() });
+
+/** `GET /api/track/?order=&phone=`. */
+export const trackQuery = z.object({
+  order: idSchema,
+  phone: z.string().trim().min(1, 'Enter the phone number.').max(20),
+});
+
+/** One line of a shipment's timeline. */
+export interface ShipmentEvent {
+  at: string;
+  status: string;
+  message: string;
+}
+
+interface SmsParts {
+  shopName: string;
+  orderId: number;
+  courier: CourierId;
+  trackingCode: string;
+  /** PUBLIC_URL/track?order=<id>. */
+  trackUrl: string;
+}
+
+/** The shop's name, then the courier's only while the message still fits, then the name cut down. */
+function oneSms(p: SmsParts, body: (courier: string) => string): string {
+  const build = (shop: string, courier: string) => `${shop ? `${shop}: ` : ''}${body(courier)}`;
+  const full = build(p.shopName, COURIER_LABELS[p.courier]);
+  if (fitsOneSms(full)) return full;
+  return fitOneSms((shop) => build(shop, ''), p.shopName);
+}
+
+/** The customer's SMS once the parcel is booked: its tracking code and the tracking page. */
+export function bookedSms(p: SmsParts): string {
+  return oneSms(p, (courier) => `order #${p.orderId} is sent${courier ? ` with ${courier}` : ''}, tracking ${p.trackingCode}. Track: ${p.trackUrl}`);
+}
+
+/** The customer's SMS when the parcel is out for delivery. */
+export function outForDeliverySms(p: SmsParts): string {
+  return oneSms(p, (courier) => `order #${p.orderId} is out for delivery today${courier ? ` (${courier})` : ''}. Track: ${p.trackUrl}`);
+}
