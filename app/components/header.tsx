@@ -61,7 +61,7 @@ function ContactStrip({ settings }: { settings: Contact }) {
             ✉ {settings.email}
           </a>
         )}
-        <Link to="/order" className="ml-auto hover:underline">
+        <Link to="/track" className="ml-auto hover:underline">
           {t('আমার অর্ডার ট্র্যাক করুন', 'Track my order')}
         </Link>
         {settings.social_url && (

@@ -16,6 +16,7 @@ export const storeRoutes: RouteConfigEntry[] = [
   route('authors/:name', 'routes/store/person-books.tsx', { id: 'author-books' }),
   route('publishers/:name', 'routes/store/person-books.tsx', { id: 'publisher-books' }),
   route('search', 'routes/store/search.tsx'),
+  route('track', 'routes/store/track.tsx'),
   route('printing-service', 'routes/store/info.tsx', { id: 'printing-service' }),
   route('custom-order', 'routes/store/info.tsx', { id: 'custom-order' }),
   route('set-lang/:lang', 'routes/store/set-lang.ts'),
