@@ -20,6 +20,7 @@ const OWNERS: Record<string, readonly string[]> = {
   notifications: ['sms_outbox'],
   settings: ['settings'],
   payments: ['payment_attempts', 'payment_refunds'],
+  shipments: ['shipments', 'shipment_events'],
 };
 const OWNER_OF = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
 /** Folders that are not modules: the schema and its migrations, and test support. */

@@ -5,11 +5,13 @@ import { catalogIndexesMigration } from './migrations/0101_catalog_indexes';
 import { catalogSearchMigration } from './migrations/0102_catalog_search';
 import { ordersPaymentMigration } from './migrations/0301_orders_payment';
 import { paymentsMigration } from './migrations/0601_payments';
+import { ordersShipmentMigration } from './migrations/0302_orders_shipment';
+import { shipmentsMigration } from './migrations/0701_shipments';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
  * Name them NNNN_module_what; modules use their own number range
- * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx).
+ * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx).
  */
 function allMigrations(database: Database): Record<string, Migration> {
   return {
@@ -18,6 +20,8 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0102_catalog_search': catalogSearchMigration(database.dialect),
     '0301_orders_payment': ordersPaymentMigration(database.dialect),
     '0601_payments': paymentsMigration(database.dialect),
+    '0302_orders_shipment': ordersShipmentMigration(),
+    '0701_shipments': shipmentsMigration(database.dialect),
   };
 }
 

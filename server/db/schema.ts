@@ -6,6 +6,7 @@
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AttemptStatus, OnlineGateway, PaymentStatus } from '../../domain/payments';
+import type { CourierId, ParcelStateName } from '../../domain/shipments';
 
 export type ProductType = 'books' | 'electronics' | 'stationary';
 export type OrderStatus = 'Pending' | 'Delivered' | 'Returned' | 'Cancelled';
@@ -161,6 +162,12 @@ export interface OrderTable {
   paid_at: string | null;
   /** Until when an unpaid online order keeps its stock; then the hold worker cancels it. */
   payment_hold_until: string | null;
+  /** The courier carrying the parcel; null until the order is booked (migration 0302). */
+  courier: CourierId | null;
+  consignment_id: string | null;
+  tracking_code: string | null;
+  /** The parcel's state as last read from the courier. */
+  shipment_status: ParcelStateName | null;
 }
 
 export interface OrderItemTable {
@@ -237,6 +244,35 @@ export interface PaymentRefundTable {
   updated_at: string;
 }
 
+export interface ShipmentTable {
+  id: Generated<number>;
+  order_id: number;
+  courier: CourierId;
+  booking: 'booking' | 'booked' | 'failed' | 'unknown';
+  claim_token: string | null;
+  claimed_at: string | null;
+  consignment_id: string | null;
+  tracking_code: string | null;
+  state: ParcelStateName | null;
+  courier_status: Generated<string>;
+  message: Generated<string>;
+  /** JSON: [{at, step, answer}] */
+  answers: Generated<string>;
+  polled_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShipmentEventTable {
+  id: Generated<number>;
+  shipment_id: number;
+  order_id: number;
+  status: string;
+  message: Generated<string>;
+  created_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   authors: PersonTable;
@@ -256,6 +292,8 @@ export interface DB {
   rate_limits: RateLimitTable;
   payment_attempts: PaymentAttemptTable;
   payment_refunds: PaymentRefundTable;
+  shipments: ShipmentTable;
+  shipment_events: ShipmentEventTable;
 }
 
 export type Product = Selectable<ProductTable>;
@@ -268,3 +306,4 @@ export type Order = Selectable<OrderTable>;
 export type OrderItem = Selectable<OrderItemTable>;
 export type PaymentAttempt = Selectable<PaymentAttemptTable>;
 export type PaymentRefund = Selectable<PaymentRefundTable>;
+export type Shipment = Selectable<ShipmentTable>;

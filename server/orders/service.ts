@@ -9,23 +9,24 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, OrderItem } from '../db/schema';
 import type { DialectName } from '../db/database';
-import { nowIso } from '../db/dialect';
 import { HttpError, conflict } from '../http/errors';
 import type { Page } from '../http/pagination';
 import type { AuthUser } from '../accounts/sessions';
 import type { UserStore } from '../accounts/users';
 import type { SettingsService } from '../settings/service';
 import type { CatalogService } from '../catalog/service';
-import { enqueueSms } from '../notifications/outbox';
 import { normalizePhone } from '../../domain/phone';
-import { canTransition, restocks, type OrderStatus } from '../../domain/orders';
-import { canStartPayment, paymentOnStatusChange, type PaymentStatus } from '../../domain/payments';
+import { canTransition, type OrderStatus } from '../../domain/orders';
+import { canStartPayment, type PaymentStatus } from '../../domain/payments';
 import { createCheckout, type CheckoutResult } from './checkout';
 import { createOrderPayments } from './payments';
+import { createOrderShipments } from './shipments';
+import { moveOrderStatus } from './status';
 import { toApiItem, toApiOrder, withLines, type ApiOrderItem } from './shapes';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
+export type { ShipmentOrder, OrderShipments } from './shipments';
 export { toApiItem, toApiOrder, type ApiOrder, type ApiOrderItem } from './shapes';
 
 export const STATUS_UPDATED = 'Status Updateed successfully';
@@ -49,6 +50,11 @@ export interface OrderPaymentHooks {
   details(orderId: number): Promise<{ payment_attempts: unknown[]; refunds: unknown[] }>;
 }
 
+/** What orders ask of the shipments module: an order's parcel timeline (handed in by server/services.ts). */
+export interface OrderShipmentHooks {
+  events(orderId: number): Promise<{ at: string; status: string; message: string }[]>;
+}
+
 export interface OrderDeps {
   settings: SettingsService;
   /** The catalogue's stock face: checkout takes units and a cancelled order gives them back through it. */
@@ -59,11 +65,13 @@ export interface OrderDeps {
   /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock. */
   paymentHoldMinutes: number;
   payments?: OrderPaymentHooks;
+  shipments?: OrderShipmentHooks;
 }
 
 export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   const placeOrder = createCheckout(db, deps);
   const payments = createOrderPayments(db, deps);
+  const shipments = createOrderShipments(db, deps);
 
   async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {
     if (orderIds.length === 0) return [];
@@ -94,7 +102,11 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   async function viewOrder(user: AuthUser, id: number) {
     const order = await loadOrder(id, user);
     if (!order) return null;
-    const view = { ...withLines(toApiOrder(order), await itemsOf([id])), status_history: await historyOf(id) };
+    const view = {
+      ...withLines(toApiOrder(order), await itemsOf([id])),
+      status_history: await historyOf(id),
+      shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
+    };
     if (!user.is_admin || !deps.payments) return view;
     return { ...view, ...(await deps.payments.details(id)) };
   }
@@ -102,6 +114,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   return {
     /** The payment columns, for the payments module (see payments.ts). */
     payments,
+    /** The courier columns, for the shipments module (see shipments.ts). */
+    shipments,
 
     /**
      * Places an order (checkout.ts) and answers it with the order itself; an order paid online
@@ -204,23 +218,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         if (!canTransition(order.status, to)) {
           throw conflict(`An order that is ${order.status} cannot become ${to}.`, { current_status: order.status });
         }
-        const now = nowIso();
-        // Cash on delivery (and a wallet payment checked by hand) is paid once delivered.
-        const paid = paymentOnStatusChange(order, to);
-        const moved = await trx
-          .updateTable('orders')
-          .set({ status: to, updated_at: now, ...(paid ? { ...paid, paid_at: now } : {}), ...(to !== 'Pending' ? { payment_hold_until: null } : {}) })
-          .where('id', '=', id)
-          .where('status', '=', order.status)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw conflict('The order was changed by someone else; reload it.');
-        await trx.insertInto('order_status_changes').values({ order_id: id, from_status: order.status, to_status: to, changed_by: admin.id, created_at: now }).execute();
-        if (restocks(to)) {
-          const items = await itemsOf([id], trx);
-          await deps.stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
-        }
-        if (to === 'Cancelled') {
-          await enqueueSms(trx, order.phone_number, `${settings.shop_name}: আপনার অর্ডার #${id} বাতিল করা হয়েছে।`, 'order_cancelled');
+        if (!(await moveOrderStatus(trx, deps.stock, order, to, { changedBy: admin.id, shopName: settings.shop_name }))) {
+          throw conflict('The order was changed by someone else; reload it.');
         }
       });
       return (await this.getOrder(admin, id))!;

@@ -38,6 +38,11 @@ export function toApiOrder(o: Order) {
     paid_at: o.paid_at,
     /** Until when an unpaid online order is kept; null once paid, cancelled, or not paid online. */
     payment_hold_until: o.status === 'Pending' && o.payment_status !== 'paid' ? o.payment_hold_until : null,
+    /** The courier carrying the parcel, its ids and its state; null until booked. */
+    courier: o.courier,
+    consignment_id: o.consignment_id,
+    tracking_code: o.tracking_code,
+    shipment_status: o.shipment_status,
   };
 }
 

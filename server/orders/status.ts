@@ -1,0 +1,43 @@
+/**
+ * Moving an order to another status, inside the caller's transaction: the conditional UPDATE
+ * from the status the caller read (two movers at once change it once), cash on delivery paid on
+ * Delivered, the history row (`changedBy` null for the system: a courier's answer), the stock
+ * given back when the move restocks, the SMS when it is cancelled. False when the order had
+ * already moved on. The back office's `updateStatus` and the couriers' deliveries share it.
+ */
+import type { Kysely } from 'kysely';
+import type { DB, Order } from '../db/schema';
+import { nowIso } from '../db/dialect';
+import type { CatalogService } from '../catalog/service';
+import { enqueueSms } from '../notifications/outbox';
+import { restocks, type OrderStatus } from '../../domain/orders';
+import { paymentOnStatusChange } from '../../domain/payments';
+
+export async function moveOrderStatus(
+  trx: Kysely<DB>,
+  stock: CatalogService['stock'],
+  order: Pick<Order, 'id' | 'status' | 'phone_number' | 'payment_gateway' | 'payment_status' | 'total'>,
+  to: OrderStatus,
+  p: { changedBy: number | null; shopName: string },
+): Promise<boolean> {
+  const id = order.id;
+  const now = nowIso();
+  // Cash on delivery (and a wallet payment checked by hand) is paid once delivered.
+  const paid = paymentOnStatusChange(order, to);
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: to, updated_at: now, ...(paid ? { ...paid, paid_at: now } : {}), ...(to !== 'Pending' ? { payment_hold_until: null } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', order.status)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await trx.insertInto('order_status_changes').values({ order_id: id, from_status: order.status, to_status: to, changed_by: p.changedBy, created_at: now }).execute();
+  if (restocks(to)) {
+    const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', id).orderBy('id').execute();
+    await stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
+  }
+  if (to === 'Cancelled') {
+    await enqueueSms(trx, order.phone_number, `${p.shopName}: আপনার অর্ডার #${id} বাতিল করা হয়েছে।`, 'order_cancelled');
+  }
+  return true;
+}
