@@ -4,7 +4,7 @@
  * thana missing from the list (a Dhaka city thana, say) can still be typed in.
  */
 import { useMemo, useState } from 'react';
-import { DISTRICTS, type District } from '../../data/bd-geo';
+import { DISTRICTS, type District } from '../../../domain/bd-geo';
 import { useLang, useT } from '../../lib/i18n';
 import type { FieldErrors } from '../form/api';
 import { Field } from '../form/field';
