@@ -3,8 +3,11 @@
  * list with the payment (status, gateway, transaction id) and the Delivered / Returned /
  * Cancelled buttons (disabled once final), name and phone linking to the invoice. An online
  * payment can be refunded from its row, and is offered for refund as soon as its order is
- * cancelled or returned; a payment under review is accepted or rejected there.
+ * cancelled or returned; a payment under review is accepted or rejected there. The parcel
+ * column shows the courier's status and tracking code, filtered by parcel status; a Pending
+ * order is booked with a courier from its row, or several ticked orders at once.
  */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/orders';
 import { z } from 'zod';
@@ -19,14 +22,27 @@ import { PaymentActions, PaymentSummary, type AdminPayment } from '../../compone
 import { STATUS_BADGE, StatusButtons } from '../../components/admin/order-status';
 import { canRefund, useRefundDialog } from '../../components/admin/refund-dialog';
 import { PAYMENT_STATUS_TEXT } from '../../components/payments/status';
+import { parcelOf, SHIPMENT_STATUS_TEXT, SHIPMENT_STATUSES } from '../../components/shipments/status';
+import { canBook, useBookParcel } from '../../components/admin/shipments/book-parcel';
+import { BulkBook } from '../../components/admin/shipments/bulk-book';
+import { ShipmentCell } from '../../components/admin/shipments/shipment-cell';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const { page, search } = listParams(request);
-  const { status, payment_status } = filterParams(request, z.object({ status: z.enum(ORDER_STATUSES).optional(), payment_status: z.enum(PAYMENT_STATUSES).optional() }));
-  const list = await context.services.orders.listOrders(user, { search: search || undefined, status, payment_status, ordering: '-id' }, page);
-  return { search, status: status ?? '', payment_status: payment_status ?? '', page: page.page, count: list.count, results: list.results };
+  const filters = filterParams(request, z.object({ status: z.enum(ORDER_STATUSES).optional(), payment_status: z.enum(PAYMENT_STATUSES).optional(), shipment_status: z.enum(SHIPMENT_STATUSES).optional() }));
+  const query = { search: search || undefined, ...filters, ordering: '-id' as const };
+  const list = await context.services.orders.listOrders(user, query, page);
+  return {
+    search,
+    status: filters.status ?? '',
+    payment_status: filters.payment_status ?? '',
+    shipment_status: filters.shipment_status ?? '',
+    page: page.page,
+    count: list.count,
+    results: list.results.map((o) => ({ ...o, parcel: parcelOf(o) })),
+  };
 }
 
 export function meta() {
@@ -47,12 +63,16 @@ function FilterTabs({ label, name, values, current, text, link }: { label: strin
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { search, status, payment_status, results, count, page } = loaderData;
+  const { search, status, payment_status, shipment_status, results, count, page } = loaderData;
   const refund = useRefundDialog();
+  const booking = useBookParcel();
+  const [selected, setSelected] = useState<number[]>([]);
+  const bookable = results.filter((o) => canBook({ status: o.status, shipment_status: o.parcel.shipment_status })).map((o) => o.id);
+  const toggle = (id: number, on: boolean) => setSelected((prev) => (on ? [...new Set([...prev, id])] : prev.filter((x) => x !== id)));
   const link = (name: string, value: string) => {
     const params = new URLSearchParams();
     if (search) params.set('search', search);
-    const filters = { status, payment_status, [name]: value };
+    const filters = { status, payment_status, shipment_status, [name]: value };
     for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
     return `?${params.toString()}`;
   };
@@ -68,12 +88,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <SearchBox placeholder="Search by customer phone or name" defaultValue={search} />
         <FilterTabs label="Status" name="status" values={ORDER_STATUSES} current={status} text={(v) => v} link={link} />
         <FilterTabs label="Payment" name="payment_status" values={PAYMENT_STATUSES} current={payment_status} text={(v) => PAYMENT_STATUS_TEXT[v as keyof typeof PAYMENT_STATUS_TEXT].en} link={link} />
+        <FilterTabs label="Parcel" name="shipment_status" values={SHIPMENT_STATUSES} current={shipment_status} text={(v) => SHIPMENT_STATUS_TEXT[v as keyof typeof SHIPMENT_STATUS_TEXT].en} link={link} />
       </Panel>
       <Panel title={search ? `Orders matching “${search}”` : 'Order list'}>
-        <Table head={['ID', 'Date', 'Name', 'Phone', 'Delivery / payment', 'Total', 'Payment', 'Status', 'Actions']} testId="order-list">
-          {results.length === 0 && <Empty colSpan={9} text={search ? undefined : 'Nothing here yet.'} />}
+        <BulkBook selected={selected.filter((id) => bookable.includes(id))} onDone={() => setSelected([])} />
+        <Table head={['', 'ID', 'Date', 'Name', 'Phone', 'Delivery / payment', 'Total', 'Payment', 'Parcel', 'Status', 'Actions']} testId="order-list">
+          {results.length === 0 && <Empty colSpan={11} text={search ? undefined : 'Nothing here yet.'} />}
           {results.map((o) => (
             <tr key={o.id} data-testid="order-row" data-order-id={o.id}>
+              <td>
+                {bookable.includes(o.id) && <input type="checkbox" aria-label={`Select order #${o.id} for booking`} checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} data-testid="order-select" />}
+              </td>
               <td>{o.id}</td>
               <td className="text-xs text-stone-600">{o.date.slice(0, 16).replace('T', ' ')}</td>
               <td>
@@ -98,6 +123,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <td data-testid="order-payment-cell">
                 <PaymentSummary order={o} />
               </td>
+              <td data-testid="order-shipment-cell">
+                <ShipmentCell status={o.status} parcel={o.parcel} onBook={() => booking.open(o.id)} />
+              </td>
               <td>
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[o.status]}`} data-testid="order-status">
                   {o.status}
@@ -115,6 +143,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <Pager count={count} page={page} summary />
       </Panel>
       {refund.dialog}
+      {booking.dialog}
     </>
   );
 }

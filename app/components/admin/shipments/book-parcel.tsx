@@ -1,0 +1,136 @@
+/**
+ * Booking an order's parcel with a courier: choose one of the configured couriers (Pathao adds
+ * its city / zone / area pickers, prefilled from the order by the server) and send
+ * `POST /api/order/{id}/shipment/`. When the courier refuses, its message stays in the dialog.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { FormAlert } from '../../form/messages';
+import { useApiForm } from '../../form/use-api-form';
+import { formText } from '../../form/values';
+import { Button } from '../buttons';
+import { checkBooking, getJson, pathaoBody } from './courier-api';
+import { PathaoPlaces, type PathaoPrefill } from './pathao-places';
+import { useCouriers } from './use-couriers';
+
+const EMPTY: PathaoPrefill = { city: '', zone: '', area: '', weight: '' };
+
+/** The prefill answer's values as the pickers want them (strings, '' when absent). */
+export function prefillOf(body: unknown): PathaoPrefill {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const s = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v) ? String(v) : '');
+  return {
+    city: s(b.recipient_city),
+    zone: s(b.recipient_zone),
+    area: s(b.recipient_area),
+    weight: s(b.item_weight),
+  };
+}
+
+function usePrefill(orderId: number, courier: string): PathaoPrefill | null {
+  const [prefill, setPrefill] = useState<PathaoPrefill | null>(null);
+  useEffect(() => {
+    if (courier !== 'pathao') return;
+    let live = true;
+    void getJson(`/api/order/${orderId}/shipment/prefill/?courier=pathao`).then((res) => {
+      if (live) setPrefill(res.ok ? prefillOf(res.body) : EMPTY);
+    });
+    return () => {
+      live = false;
+    };
+  }, [orderId, courier]);
+  return courier === 'pathao' ? prefill : EMPTY;
+}
+
+export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number; onClose: () => void; onDone: () => Promise<void> | void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const { couriers, error } = useCouriers();
+  const configured = (couriers ?? []).filter((c) => c.configured);
+  const [courier, setCourier] = useState('');
+  const chosen = courier || configured[0]?.id || '';
+  const prefill = usePrefill(orderId, chosen);
+  useEffect(() => {
+    if (ref.current && !ref.current.open) ref.current.showModal();
+  }, []);
+  const form = useApiForm({
+    method: 'POST',
+    url: `/api/order/${orderId}/shipment/`,
+    payload: (f) => ({
+      courier: formText(f, 'courier'),
+      ...(formText(f, 'courier') === 'pathao'
+        ? pathaoBody({
+            city: formText(f, 'recipient_city'),
+            zone: formText(f, 'recipient_zone'),
+            area: formText(f, 'recipient_area'),
+            weight: formText(f, 'item_weight'),
+          })
+        : {}),
+    }),
+    validate: ({ courier: c, ...rest }) => checkBooking(c, rest),
+    success: (res) => {
+      const code = typeof res.body?.tracking_code === 'string' ? res.body.tracking_code : '';
+      return `Order #${orderId}: parcel booked${code ? ` (tracking code ${code})` : ''}.`;
+    },
+    then: async () => {
+      ref.current?.close();
+      await onDone();
+    },
+  });
+  return (
+    <dialog ref={ref} onClose={onClose} className="m-auto w-full max-w-md rounded-lg p-5 text-stone-900 shadow-xl backdrop:bg-black/40" data-testid="book-parcel-dialog" aria-labelledby={`book-${orderId}-title`}>
+      <form {...form.props} className="grid gap-3">
+        <h2 id={`book-${orderId}-title`} className="text-lg font-bold">
+          Book a parcel for order #{orderId}
+        </h2>
+        <FormAlert text={form.alert ?? (error || null)} />
+        {couriers === null && !error && <p className="text-sm text-stone-600">Loading couriers…</p>}
+        {couriers !== null && configured.length === 0 && (
+          <p className="rounded bg-amber-50 p-2 text-sm text-amber-950" data-testid="no-courier">
+            No courier is configured. See{' '}
+            <Link to="/admin-couriers" className="text-brand underline">
+              Couriers
+            </Link>
+            .
+          </p>
+        )}
+        {configured.length > 0 && (
+          <fieldset className="grid gap-1">
+            <legend className="text-sm font-medium">Courier</legend>
+            {configured.map((c) => (
+              <label key={c.id} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="courier" value={c.id} checked={chosen === c.id} onChange={() => setCourier(c.id)} />
+                {c.label}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {chosen === 'pathao' && (prefill ? <PathaoPlaces key={orderId} prefill={prefill} errors={form.errors} /> : <p className="text-sm text-stone-600">Loading the address…</p>)}
+        <div className="flex justify-end gap-2">
+          <Button kind="secondary" onClick={() => ref.current?.close()}>
+            Not now
+          </Button>
+          <Button type="submit" disabled={form.busy || !chosen} data-testid="book-parcel-submit">
+            {form.busy ? 'Booking…' : 'Book parcel'}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** One booking dialog for a page: `open(orderId)` shows it; after a booking the page's data is reloaded. */
+export function useBookParcel(): {
+  open: (orderId: number) => void;
+  dialog: ReactNode;
+} {
+  const [orderId, setOrderId] = useState<number | null>(null);
+  const revalidator = useRevalidator();
+  const open = useCallback((id: number) => setOrderId(id), []);
+  const dialog = orderId !== null ? <BookParcelDialog key={orderId} orderId={orderId} onClose={() => setOrderId(null)} onDone={() => revalidator.revalidate()} /> : null;
+  return { open, dialog };
+}
+
+/** Whether an order may be booked: Pending and without a parcel. */
+export function canBook(order: { status: string; shipment_status: string | null }): boolean {
+  return order.status === 'Pending' && order.shipment_status === null;
+}
