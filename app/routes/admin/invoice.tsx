@@ -1,7 +1,8 @@
 /**
  * The printable invoice: A4, the shop's name, address and phones from settings, the payment's
  * status and transaction id; Print and Cancel stay off paper. Below it, off paper too, the
- * online payment's attempts and refunds, with the refund and review actions.
+ * online payment's attempts and refunds, with the refund and review actions, and the parcel:
+ * its courier, tracking code and timeline (booked from here while the order is Pending).
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/invoice';
@@ -9,6 +10,8 @@ import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { Button } from '../../components/admin/buttons';
 import { PaymentHistory, readPaymentHistory } from '../../components/admin/payment-history';
 import { PAYMENT_STATUS_TEXT } from '../../components/payments/status';
+import { parcelOf } from '../../components/shipments/status';
+import { ShipmentPanel } from '../../components/admin/shipments/shipment-panel';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -16,7 +19,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Order');
   const [invoice, detail] = await Promise.all([context.services.orders.invoice(id), context.services.orders.getOrder(user, id)]);
   if (!invoice) notFoundPage('Order');
-  return { ...invoice, history: readPaymentHistory(detail) };
+  return { ...invoice, history: readPaymentHistory(detail), parcel: parcelOf(detail ?? invoice.order) };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -28,7 +31,7 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm; }
 @media print { body { background: #fff !important; } main { padding: 0 !important; } .invoice-sheet { box-shadow: none !important; border: 0 !important; max-width: none !important; margin: 0 !important; } }`;
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { shop, order, items, history } = loaderData;
+  const { shop, order, items, history, parcel } = loaderData;
   const transaction = order.bkash_transaction_ID || order.nagad_transaction_ID || order.rocket_transaction_ID;
   return (
     <>
@@ -140,6 +143,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         </footer>
       </article>
       <PaymentHistory order={order} attempts={history.attempts} refunds={history.refunds} />
+      <ShipmentPanel orderId={order.id} status={order.status} parcel={parcel} />
     </>
   );
 }

@@ -34,6 +34,7 @@ const LINKS: [string, string][] = [
   ['/admin-banner', 'Banner'],
   ['/make-admin', 'Make admin'],
   ['/admin-settings', 'Settings'],
+  ['/admin-couriers', 'Couriers'],
   ['/admin-sms', 'SMS log'],
 ];
 

@@ -27,5 +27,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('order-invoice/:id', 'routes/admin/invoice.tsx'),
     route('admin-settings', 'routes/admin/settings.tsx'),
     route('admin-sms', 'routes/admin/sms.tsx'),
+    route('admin-couriers', 'routes/admin/couriers.tsx'),
   ]),
 ];
