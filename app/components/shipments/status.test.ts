@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parcelOf, readEvents, shipmentStatusOf } from './status';
+import { eventLabel, parcelOf, readEvents, shipmentStatusOf } from './status';
 
 describe('a parcel read from the API', () => {
   it('knows the statuses; anything else is unknown, nothing is no parcel', () => {
@@ -21,6 +21,15 @@ describe('a parcel read from the API', () => {
       { at: '2026-11-23T10:00:00Z', status: 'delivered', message: 'Handed over' },
     ]);
     expect(readEvents(undefined)).toEqual([]);
+  });
+
+  it('names order moves in the shopper\'s words and parcel states with the courier\'s message', () => {
+    const en = (_bn: string, e: string) => e;
+    const bn = (b: string) => b;
+    expect(eventLabel('Pending', en)).toEqual({ label: 'Order placed', showMessage: false });
+    expect(eventLabel('Delivered', bn)).toEqual({ label: 'অর্ডার ডেলিভারড', showMessage: false });
+    expect(eventLabel('delivered', bn)).toEqual({ label: 'ডেলিভারি হয়েছে', showMessage: true });
+    expect(eventLabel('hub_transfer', en)).toEqual({ label: 'Unknown', showMessage: true });
   });
 
   it('reads an order without a parcel, and one with', () => {

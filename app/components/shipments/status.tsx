@@ -39,10 +39,28 @@ export function shipmentStatusOf(value: unknown): ShipmentStatus | null {
 }
 
 const eventSchema = z.object({ at: z.string(), status: z.string().nullable().optional(), message: z.string().nullable().optional() });
+/** An event of the timeline: a parcel state (booked, delivered…) or an order status move (Pending, Delivered…). */
 export interface ShipmentEvent {
   at: string;
-  status: ShipmentStatus | null;
+  status: string | null;
   message: string;
+}
+
+/** The order's own statuses, as the timeline says them. */
+export const ORDER_EVENT_TEXT: Record<string, [string, string]> = {
+  Pending: ['অর্ডার করা হয়েছে', 'Order placed'],
+  Delivered: ['অর্ডার ডেলিভারড', 'Order delivered'],
+  Returned: ['অর্ডার রিটার্নড', 'Order returned'],
+  Cancelled: ['অর্ডার বাতিল', 'Order cancelled'],
+};
+
+/** What an event is called, and whether the server's message (a courier's words) is worth showing under it. */
+export function eventLabel(status: string | null, say: (bn: string, en: string) => string): { label: string; showMessage: boolean } {
+  if (!status) return { label: '', showMessage: true };
+  const order = ORDER_EVENT_TEXT[status];
+  if (order) return { label: say(order[0], order[1]), showMessage: false };
+  const parcel = SHIPMENT_STATUS_TEXT[shipmentStatusOf(status) ?? 'unknown'];
+  return { label: say(parcel.bn, parcel.en), showMessage: true };
 }
 
 /** The events of an answer, oldest first; rows of another shape are left out. */
@@ -50,9 +68,10 @@ export function readEvents(value: unknown): ShipmentEvent[] {
   if (!Array.isArray(value)) return [];
   const events = value.flatMap((row) => {
     const r = eventSchema.safeParse(row);
-    return r.success ? [{ at: r.data.at, status: shipmentStatusOf(r.data.status), message: r.data.message ?? '' }] : [];
+    return r.success ? [{ at: r.data.at, status: r.data.status || null, message: r.data.message ?? '' }] : [];
   });
-  return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const time = (iso: string) => Date.parse(iso) || 0;
+  return events.sort((a, b) => time(a.at) - time(b.at));
 }
 
 /** An order's parcel, read from an order of the API (fields absent before a parcel is booked). */
@@ -102,14 +121,17 @@ export function Timeline({ events, english, format }: { events: (ShipmentEvent &
   if (events.length === 0) return <p className="text-sm text-stone-600" data-testid="shipment-timeline-empty">{say('এখনো কোন আপডেট নেই।', 'No updates yet.')}</p>;
   return (
     <ol className="relative ml-2 border-l-2 border-stone-200" data-testid="shipment-timeline">
-      {events.map((e, i) => (
-        <li key={`${e.at}-${i}`} className="mb-4 ml-4 last:mb-0" data-testid="shipment-event" data-status={e.status ?? ''}>
-          <span className={`absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full ${i === events.length - 1 ? 'bg-brand' : 'bg-stone-300'}`} aria-hidden="true" />
-          <p className="text-xs text-stone-500">{e.when ?? format?.(e.at) ?? e.at.slice(0, 16).replace('T', ' ')}</p>
-          {e.status && <p className="text-sm font-semibold">{say(SHIPMENT_STATUS_TEXT[e.status].bn, SHIPMENT_STATUS_TEXT[e.status].en)}</p>}
-          {e.message && <p className="text-sm break-words text-stone-700">{e.message}</p>}
-        </li>
-      ))}
+      {events.map((e, i) => {
+        const { label, showMessage } = eventLabel(e.status, say);
+        return (
+          <li key={`${e.at}-${i}`} className="mb-4 ml-4 last:mb-0" data-testid="shipment-event" data-status={e.status ?? ''}>
+            <span className={`absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full ${i === events.length - 1 ? 'bg-brand' : 'bg-stone-300'}`} aria-hidden="true" />
+            <p className="text-xs text-stone-500">{e.when ?? format?.(e.at) ?? e.at.slice(0, 16).replace('T', ' ')}</p>
+            {label && <p className="text-sm font-semibold">{label}</p>}
+            {showMessage && e.message && <p className="text-sm break-words text-stone-700">{e.message}</p>}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -58,15 +58,17 @@ export function asciiDigits(text: string): string {
   return text.replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d)));
 }
 
-export async function trackOrder(context: AppLoadContext, request: Request, query: { order: string; phone: string }): Promise<TrackAnswer> {
+export async function trackOrder(context: AppLoadContext, query: { order: string; phone: string }): Promise<TrackAnswer> {
   const id = parseId(asciiDigits(query.order).replace(/^#/, ''));
   const phone = normalizePhone(asciiDigits(query.phone));
   if (!id || !phone) return { kind: 'wrong' };
   const service = (context.services as unknown as { shipments?: { track?: TrackFn } }).shipments;
   if (!service?.track) return { kind: 'unavailable' };
-  const ip = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  // The client's address, when the load context carries it (the page adapter knows the proxy
+  // rules; a header read here could be forged). Without it, page tries share one allowance.
+  const ip = (context as { ip?: unknown }).ip;
   try {
-    const tracked = readTracked(await service.track({ order: id, phone, ...(ip ? { ip } : {}) }));
+    const tracked = readTracked(await service.track({ order: id, phone, ...(typeof ip === 'string' && ip ? { ip } : {}) }));
     return tracked ? { kind: 'found', tracked } : { kind: 'wrong' };
   } catch (e) {
     const status = statusOf(e);

@@ -20,7 +20,7 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readTrackQuery(url);
-  const answer: TrackAnswer | null = query ? await trackOrder(context, request, query) : null;
+  const answer: TrackAnswer | null = query ? await trackOrder(context, query) : null;
   // Times are formatted here, in the shop's time zone, so the server and the browser agree.
   const lang = langFromCookie(request.headers.get('cookie'));
   const format = new Intl.DateTimeFormat(lang === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' });
