@@ -118,7 +118,7 @@ function oneSms(p: SmsParts, body: (courier: string) => string): string {
 
 /** The customer's SMS once the parcel is booked: its tracking code and the tracking page. */
 export function bookedSms(p: SmsParts): string {
-  return oneSms(p, (courier) => `order #${p.orderId} is sent${courier ? ` with ${courier}` : ''}, tracking ${p.trackingCode}. Track: ${p.trackUrl}`);
+  return oneSms(p, (courier) => `order #${p.orderId} is sent${courier ? ` with ${courier}` : ''}${p.trackingCode ? `, tracking ${p.trackingCode}` : ''}. Track: ${p.trackUrl}`);
 }
 
 /** The customer's SMS when the parcel is out for delivery. */

@@ -21,6 +21,7 @@ import { notificationRoutes } from './notifications/routes';
 import { orderRoutes } from './orders/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { paymentRoutes } from './payments/routes';
+import { shipmentRoutes } from './shipments/routes';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -61,7 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // One plugin per module; each declares its own paths and guards.
-  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, dashboardRoutes]) {
+  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, dashboardRoutes]) {
     await app.register(plugin, { services });
   }
 

@@ -23,6 +23,12 @@ export interface Config {
   publicUrl: string;
   /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock before it is cancelled. */
   paymentHoldMinutes: number;
+  /** COURIER_POLL_MINUTES: how often a parcel not yet delivered or returned is asked about (default 30). */
+  courierPollMinutes: number;
+  /** STEADFAST_WEBHOOK_TOKEN: the Bearer token Steadfast sends with its webhooks; unset, they are refused. */
+  steadfastWebhookToken: string | undefined;
+  /** PATHAO_WEBHOOK_SECRET: what Pathao sends as X-PATHAO-Signature; unset, its webhooks are refused. */
+  pathaoWebhookSecret: string | undefined;
 }
 
 /**
@@ -51,6 +57,13 @@ function holdMinutes(value: string | undefined): number {
   return n;
 }
 
+function pollMinutes(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 30;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`COURIER_POLL_MINUTES must be a number of minutes above 0 (got "${value}")`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 3000);
@@ -75,5 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV !== 'test',
     publicUrl: publicOrigin(env.PUBLIC_URL, port, host),
     paymentHoldMinutes: holdMinutes(env.PAYMENT_HOLD_MINUTES),
+    courierPollMinutes: pollMinutes(env.COURIER_POLL_MINUTES),
+    steadfastWebhookToken: env.STEADFAST_WEBHOOK_TOKEN || undefined,
+    pathaoWebhookSecret: env.PATHAO_WEBHOOK_SECRET || undefined,
   };
 }

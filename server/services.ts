@@ -18,6 +18,8 @@ import { createDashboardService } from './dashboard/service';
 import { createPaymentService, type PaymentDeps } from './payments/service';
 import { createGateways, type Gateways } from './payments/gateways';
 import type { OnlineGateway } from '../domain/payments';
+import { createShipmentService, type Couriers, type ShipmentDeps } from './shipments/service';
+import { createCouriers } from './shipments/couriers';
 
 export interface ServiceOptions {
   storage?: FileStorage;
@@ -25,12 +27,17 @@ export interface ServiceOptions {
   gateways?: Gateways;
   /** The payments service's worker and timing options (tests). */
   payments?: Pick<PaymentDeps, 'worker' | 'staleClaimMs' | 'waitMs'>;
+  /** The couriers; by default those whose credentials are in the environment (tests pass clients of the fakes). */
+  couriers?: Couriers;
+  /** The shipments service's timing options (tests). */
+  shipments?: Pick<ShipmentDeps, 'workerPollMs' | 'staleClaimMs'>;
 }
 
 export function createServices(database: Database, config: Config, opts: ServiceOptions = {}) {
   const { db } = database;
   const storage = opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const gateways = opts.gateways ?? createGateways(process.env);
+  const couriers = opts.couriers ?? createCouriers(process.env);
   const sessions = createSessionStore(db);
   const users = createUserStore(db);
   const sms = createSmsService(db, database.dialect, config);
@@ -56,6 +63,7 @@ export function createServices(database: Database, config: Config, opts: Service
     dialect: database.dialect,
     paymentHoldMinutes: config.paymentHoldMinutes,
     payments: { begin: (orderId) => payments.begin(orderId, { reuse: true }), details: (orderId) => payments.details(orderId) },
+    shipments: { events: (orderId) => shipments.events(orderId) },
   });
   const payments = createPaymentService(db, {
     dialect: database.dialect,
@@ -68,6 +76,19 @@ export function createServices(database: Database, config: Config, opts: Service
     nudgeSms: () => sms.nudge(),
     ...opts.payments,
   });
+  // Shipments book and follow parcels through the orders' shipment face; orders show a parcel's
+  // timeline through the function handed in above.
+  const shipments = createShipmentService(db, {
+    dialect: database.dialect,
+    orders,
+    settings,
+    couriers,
+    limiter: accounts.limiter,
+    publicUrl: config.publicUrl,
+    pollMinutes: config.courierPollMinutes,
+    nudgeSms: () => sms.nudge(),
+    ...opts.shipments,
+  });
   return {
     database,
     config,
@@ -79,6 +100,7 @@ export function createServices(database: Database, config: Config, opts: Service
     settings,
     orders,
     payments,
+    shipments,
     catalog,
     dashboard: createDashboardService({ users, catalog, orders }),
   };

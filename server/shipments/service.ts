@@ -1,0 +1,109 @@
+/**
+ * Shipments: sending orders with a courier (Steadfast, Pathao) and following their parcels.
+ * Booking (booking.ts: claims, adopting a parcel after a timeout, bulk), tracking (tracking.ts:
+ * applying a courier's state, webhooks as signals, the poll round, the customer's tracking
+ * answer) and the poll worker (poll-worker.ts); the tables are in store.ts. The order's courier
+ * columns and its status move only through the orders' shipment face (`orders.shipments`).
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { DialectName } from '../db/database';
+import type { AuthUser } from '../accounts/sessions';
+import type { RateLimiter } from '../accounts/rate-limit';
+import type { OrderService } from '../orders/service';
+import type { SettingsService } from '../settings/service';
+import { createShipmentStore } from './store';
+import { createBooking, type Couriers } from './booking';
+import { createTracking } from './tracking';
+import { PollWorker } from './poll-worker';
+import { COURIER_IDS, COURIER_LABELS, type BookShipmentInput, type CourierId } from '../../domain/shipments';
+
+export type { Couriers } from './booking';
+
+export interface ShipmentLog {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const silentLog: ShipmentLog = { info() {}, error() {} };
+
+export interface ShipmentDeps {
+  dialect: DialectName;
+  orders: OrderService;
+  settings: SettingsService;
+  couriers: Couriers;
+  limiter: RateLimiter;
+  publicUrl: string;
+  /** COURIER_POLL_MINUTES: how often a parcel not yet final is asked about. */
+  pollMinutes: number;
+  nudgeSms?: () => void;
+  log?: ShipmentLog;
+  /** Between the worker's rounds; default one minute (each parcel is still asked once per pollMinutes). */
+  workerPollMs?: number;
+  /** A booking claim older than this is taken over (its process died mid-call); default two minutes. */
+  staleClaimMs?: number;
+}
+
+export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
+  const log = () => deps.log ?? silentLog;
+  const store = createShipmentStore(db, deps.dialect);
+  const orders = deps.orders.shipments;
+  const shopName = async () => (await deps.settings.get()).shop_name;
+  const nudgeSms = () => deps.nudgeSms?.();
+  const common = { store, orders, couriers: deps.couriers, shopName, publicUrl: deps.publicUrl, nudgeSms };
+  const booking = createBooking(db, { ...common, staleMs: deps.staleClaimMs ?? 120_000 });
+  const tracking = createTracking(db, { ...common, pollMinutes: deps.pollMinutes, limiter: deps.limiter, log });
+  const worker = new PollWorker((now) => tracking.pollRound(now), log, deps.workerPollMs ?? 60_000);
+
+  return {
+    worker,
+
+    /** The couriers whose credentials are configured. */
+    courierIds(): CourierId[] {
+      return COURIER_IDS.filter((id) => !!deps.couriers[id]);
+    },
+
+    courier(id: CourierId) {
+      return deps.couriers[id];
+    },
+
+    /** `GET /api/couriers/`: each courier, whether it is configured, and with `check` whether it answers. */
+    async couriers(check: boolean) {
+      return Promise.all(
+        COURIER_IDS.map(async (id) => {
+          const courier = deps.couriers[id];
+          const base = { id, label: COURIER_LABELS[id], configured: !!courier };
+          if (!courier || !check) return base;
+          try {
+            return { ...base, ...(await courier.ping()) };
+          } catch (error) {
+            return { ...base, ok: false, message: error instanceof Error ? error.message : String(error) };
+          }
+        }),
+      );
+    },
+
+    /** Books one parcel for a Pending order (see booking.ts); answers the order as the admin sees it. */
+    async book(admin: AuthUser, orderId: number, body: BookShipmentInput) {
+      await booking.bookOne(admin, orderId, body);
+      return (await deps.orders.getOrder(admin, orderId))!;
+    },
+
+    bookMany: booking.bookMany,
+
+    /** An order's parcel timeline, oldest first (the order API's `shipment_events`). */
+    events: (orderId: number) => store.events(orderId),
+
+    refreshConsignment: tracking.refreshConsignment,
+    pollRound: tracking.pollRound,
+    track: tracking.track,
+
+    start(logger?: ShipmentLog) {
+      if (logger) deps.log = logger;
+      worker.start();
+    },
+    stop: () => worker.stop(),
+  };
+}
+
+export type ShipmentService = ReturnType<typeof createShipmentService>;
