@@ -33,7 +33,8 @@ export function Footer({ settings }: { settings: FooterSettings }) {
         <section>
           <h2 className="mb-2 text-base font-bold text-white">{t('সাপোর্ট', 'Support')}</h2>
           {links([
-            ['/order', 'অর্ডার ট্র্যাক করুন', 'Track my order'],
+            ['/track', 'অর্ডার ট্র্যাক করুন', 'Track my order'],
+            ['/order', 'আমার অর্ডার', 'My orders'],
             ['/cart', 'কার্ট', 'Cart'],
             ['/wishlist', 'উইশলিস্ট', 'Wishlist'],
             ['/login', 'সাইন ইন', 'Sign in'],
