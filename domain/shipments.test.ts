@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCollect, bookShipmentSchema, bookedSms, bulkShipmentSchema, isFinalParcel, orderStatusForParcel, outForDeliverySms } from './shipments';
+import { placeInEnglish, amountToCollect, bookShipmentSchema, bookedSms, bulkShipmentSchema, isFinalParcel, orderStatusForParcel, outForDeliverySms } from './shipments';
 import { fitsOneSms } from './sms';
 
 describe('amount to collect', () => {
@@ -59,5 +59,13 @@ describe('shipment SMS', () => {
       }
       expect(bookedSms({ ...base, shopName })).toContain(base.trackingCode);
     }
+  });
+});
+
+describe('place names', () => {
+  it('gives the English name of a Bengali district or upazila, and any other name as it is', () => {
+    expect(placeInEnglish('ঢাকা')).toBe('Dhaka');
+    expect(placeInEnglish(' বাগেরহাট ')).toBe('Bagerhat');
+    expect(placeInEnglish('Mirpur')).toBe('Mirpur');
   });
 });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { idSchema } from './queries';
 import { fitOneSms, fitsOneSms } from './sms';
+import { DISTRICTS } from './bd-geo';
 
 export const COURIER_IDS = ['steadfast', 'pathao'] as const;
 export type CourierId = (typeof COURIER_IDS)[number];
@@ -124,4 +125,22 @@ export function bookedSms(p: SmsParts): string {
 /** The customer's SMS when the parcel is out for delivery. */
 export function outForDeliverySms(p: SmsParts): string {
   return oneSms(p, (courier) => `order #${p.orderId} is out for delivery today${courier ? ` (${courier})` : ''}. Track: ${p.trackUrl}`);
+}
+
+let englishPlaces: Map<string, string> | null = null;
+
+/**
+ * A district's or upazila's English name (as couriers list their places) from the Bengali one
+ * the shop stores; a name it does not know comes back as it is.
+ */
+export function placeInEnglish(name: string): string {
+  if (!englishPlaces) {
+    englishPlaces = new Map();
+    for (const [en, bn, upazilas] of DISTRICTS) {
+      englishPlaces.set(bn, en);
+      for (const [uen, ubn] of upazilas) if (!englishPlaces.has(ubn)) englishPlaces.set(ubn, uen);
+    }
+  }
+  const trimmed = name.trim();
+  return englishPlaces.get(trimmed) ?? trimmed;
 }

@@ -20,6 +20,7 @@ import { createGateways, type Gateways } from './payments/gateways';
 import type { OnlineGateway } from '../domain/payments';
 import { createShipmentService, type Couriers, type ShipmentDeps } from './shipments/service';
 import { createCouriers } from './shipments/couriers';
+import { placeInEnglish } from '../domain/shipments';
 
 export interface ServiceOptions {
   storage?: FileStorage;
@@ -37,7 +38,7 @@ export function createServices(database: Database, config: Config, opts: Service
   const { db } = database;
   const storage = opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const gateways = opts.gateways ?? createGateways(process.env);
-  const couriers = opts.couriers ?? createCouriers(process.env);
+  const couriers = opts.couriers ?? createCouriers(process.env, { toEnglish: placeInEnglish });
   const sessions = createSessionStore(db);
   const users = createUserStore(db);
   const sms = createSmsService(db, database.dialect, config);

@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import { idSchema } from '../../domain/queries';
 import { ORDER_STATUSES } from '../../domain/orders';
 import { PAYMENT_STATUSES } from '../../domain/payments';
+import { PARCEL_STATES } from '../../domain/shipments';
 import { STATUS_UPDATED } from './service';
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -22,6 +23,7 @@ const orderListQuery = pageQuery
     search: z.string().max(100).optional(),
     status: z.enum(ORDER_STATUSES).optional(),
     payment_status: z.enum(PAYMENT_STATUSES, { message: `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}.` }).optional(),
+    shipment_status: z.enum(PARCEL_STATES, { message: `shipment_status must be one of ${PARCEL_STATES.join(', ')}.` }).optional(),
   })
   .strict();
 

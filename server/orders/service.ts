@@ -18,6 +18,7 @@ import type { CatalogService } from '../catalog/service';
 import { normalizePhone } from '../../domain/phone';
 import { canTransition, type OrderStatus } from '../../domain/orders';
 import { canStartPayment, type PaymentStatus } from '../../domain/payments';
+import type { ParcelStateName } from '../../domain/shipments';
 import { createCheckout, type CheckoutResult } from './checkout';
 import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
@@ -36,6 +37,7 @@ export interface OrderListQuery {
   search?: string | undefined;
   status?: OrderStatus | undefined;
   payment_status?: PaymentStatus | undefined;
+  shipment_status?: ParcelStateName | undefined;
   ordering?: '-id' | 'id' | undefined;
 }
 
@@ -156,6 +158,7 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
       else if (query.phone_number) q = q.where('phone_number', '=', normalizePhone(query.phone_number) ?? query.phone_number);
       if (query.status) q = q.where('status', '=', query.status);
       if (query.payment_status) q = q.where('payment_status', '=', query.payment_status);
+      if (query.shipment_status) q = q.where('shipment_status', '=', query.shipment_status);
       const term = query.search?.trim().toLowerCase();
       if (term) {
         const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
-import { createServices, type Services } from '../services';
+import { createServices, type ServiceOptions, type Services } from '../services';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -24,10 +24,11 @@ export function testPhone(): string {
   return `017${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(5, '0')}`;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `options` go to createServices (e.g. `couriers`: the couriers the app has instead of the environment's). */
+export async function createTestApp(overrides: Partial<Config> = {}, options: ServiceOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir: database.dataDir, databaseUrl: database.url, ...overrides };
-  const services = createServices(database, config);
+  const services = createServices(database, config, options);
   const app = await buildApp({ services });
   await app.ready();
   return {
