@@ -1,0 +1,253 @@
+/**
+ * Sending an order with a courier, in a real browser, against a loopback fake of Steadfast
+ * started in this process: a customer places two cash-on-delivery orders; the admin checks the
+ * couriers, books one Steadfast parcel from the order list and the other in bulk, and reads the
+ * first under the invoice; Steadfast moves the parcel
+ * to delivered and says so through its webhook (a signal: the shop asks Steadfast), which
+ * delivers the order; the shopper follows it on /track from the header's link (Bengali, English,
+ * without JavaScript, on a phone), and a wrong pair gets one message.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFakePathao, type FakePathao } from '../server/test/fakes/pathao';
+import { startFakeSteadfast, type FakeSteadfast } from '../server/test/fakes/steadfast';
+import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+
+interface ApiProduct {
+  id: number;
+  type: string;
+  price: number;
+  units_stock: number;
+  is_active: boolean;
+}
+
+const CUSTOMER = { name: 'রহিম উদ্দিন', phone_number: '01912345671', password: 'rahim-pass-123' };
+const WEBHOOK_TOKEN = 'e2e-steadfast-webhook-token';
+const WRONG_PAIR = 'অর্ডার নম্বর বা ফোন নম্বর মিলছে না';
+
+describe('courier shipments: book with Steadfast, delivered, tracked by the shopper', () => {
+  let steadfast: FakeSteadfast;
+  let pathao: FakePathao;
+  let server: RunningServer;
+  let browser: Browser;
+  let customer: BrowserContext;
+  let page: Page;
+  let orderId = 0;
+  let secondId = 0;
+  let thirdId = 0;
+  const errors: string[] = [];
+  const url = (p: string) => `${server.baseUrl}${p}`;
+
+  beforeAll(async () => {
+    steadfast = await startFakeSteadfast();
+    pathao = await startFakePathao();
+    server = await startServer({ ...steadfast.env, ...pathao.env, STEADFAST_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
+    browser = await launchBrowser();
+    const reg = await fetch(url('/register_user/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CUSTOMER) });
+    expect(reg.status).toBeLessThan(300);
+    customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    customer.setDefaultTimeout(15_000);
+    page = await customer.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await steadfast?.close();
+    await pathao?.close();
+  });
+
+  /** Places a cash-on-delivery order for `book` to a district and upazila, and answers its id. */
+  async function placeOrder(book: ApiProduct, place: [string, string] = ['ঢাকা', 'মিরপুর']): Promise<number> {
+    await page.goto(url(`/books/${book.id}`), { waitUntil: 'networkidle' });
+    await page.locator('main').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
+    await page.goto(url('/checkout'), { waitUntil: 'networkidle' });
+    await page.getByTestId('place-order').waitFor();
+    await page.getByLabel('জেলা', { exact: true }).fill(place[0]);
+    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill(place[1]);
+    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('বাড়ি ১২, রোড ৩, মিরপুর ১০');
+    await page.getByLabel('ক্যাশ অন ডেলিভারি', { exact: true }).check();
+    await page.getByTestId('place-order').click();
+    await page.waitForURL((u) => u.pathname === '/order');
+    const card = page.getByTestId('order-card').first();
+    await card.waitFor();
+    return Number(await card.getAttribute('data-order-id'));
+  }
+
+  it('the customer places three cash-on-delivery orders', async () => {
+    const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: ApiProduct[] };
+    const book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 5)!;
+    await page.goto(url('/login?next=/checkout'), { waitUntil: 'networkidle' });
+    await page.getByLabel('ফোন নাম্বার', { exact: true }).fill(CUSTOMER.phone_number);
+    await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.password);
+    await page.getByRole('button', { name: 'সাইন ইন' }).last().click();
+    await page.waitForURL(url('/checkout'));
+    orderId = await placeOrder(book);
+    secondId = await placeOrder(book);
+    thirdId = await placeOrder(book, ['Dhaka', 'Mirpur']);
+    expect(orderId).toBeGreaterThan(0);
+    expect(secondId).toBeGreaterThan(orderId);
+  });
+
+  it('the admin books a Steadfast parcel from the order list and reads it under the invoice', async () => {
+    const admin = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    admin.setDefaultTimeout(15_000);
+    const a = await admin.newPage();
+    a.on('pageerror', (e) => errors.push(e.message));
+    await a.goto(url('/login?next=/admin-couriers'), { waitUntil: 'networkidle' });
+    const form = a.getByRole('form', { name: /সাইন ইন|Sign in/ });
+    await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
+    await form.locator('input[name="password"]').fill(ADMIN.password);
+    await form.locator('button[type="submit"]').click();
+    await a.waitForURL((u) => u.pathname === '/admin-couriers', { timeout: 20_000 });
+
+    // The couriers screen: both configured, and both answer the check.
+    const courier = (id: string) => a.locator(`[data-testid="courier-row"][data-courier="${id}"]`);
+    await courier('steadfast').waitFor();
+    expect(await courier('steadfast').getAttribute('data-configured')).toBe('true');
+    expect(await courier('pathao').getAttribute('data-configured')).toBe('true');
+    await a.getByTestId('couriers-check').click();
+    await expect.poll(() => courier('steadfast').getByTestId('courier-ok').textContent()).toBe('Yes');
+    expect(await courier('pathao').getByTestId('courier-ok').textContent()).toBe('Yes');
+    expect(steadfast.balanceCalls).toBeGreaterThan(0);
+    await screenshot(a, 'shipments-admin-couriers');
+
+    await a.goto(url('/admin-orders'), { waitUntil: 'networkidle' });
+    const row = a.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+    expect(await row.getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('');
+    await row.getByTestId('book-parcel').click();
+    const dialog = a.getByTestId('book-parcel-dialog');
+    await dialog.getByLabel('Steadfast').waitFor();
+    expect(await dialog.getByLabel('Steadfast').isChecked()).toBe(true);
+    await screenshot(a, 'shipments-admin-book-dialog');
+    await dialog.getByTestId('book-parcel-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('booked');
+    const parcel = steadfast.byInvoice(orderId)!;
+    expect(parcel).toBeDefined();
+    expect(await row.getByTestId('tracking-code').textContent()).toBe(parcel.tracking_code);
+    expect(await row.getByTestId('book-parcel').count()).toBe(0);
+    expect(await row.getByTestId('order-select').count()).toBe(0);
+    await screenshot(a, 'shipments-admin-orders-booked');
+
+    // The other order is ticked and booked in bulk; its result is listed.
+    const second = a.locator(`[data-testid="order-row"][data-order-id="${secondId}"]`);
+    await second.getByTestId('order-select').check();
+    expect(await a.getByTestId('bulk-count').textContent()).toBe('1 selected');
+    await a.getByTestId('bulk-courier').locator('option[value="steadfast"]').waitFor({ state: 'attached' });
+    await a.getByTestId('bulk-submit').click();
+    const result = a.locator(`[data-testid="bulk-result"][data-order-id="${secondId}"]`);
+    await result.waitFor();
+    expect(await result.getAttribute('data-ok')).toBe('true');
+    expect(await result.textContent()).toContain(String(steadfast.byInvoice(secondId)!.consignment_id));
+    await expect.poll(() => second.getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('booked');
+    await screenshot(a, 'shipments-admin-bulk');
+
+    // The third goes with Pathao: city and zone prefilled from the order's address (Dhaka, Mirpur);
+    // a refusal keeps Pathao's message in the dialog, then the booking goes through.
+    const third = a.locator(`[data-testid="order-row"][data-order-id="${thirdId}"]`);
+    await third.getByTestId('book-parcel').click();
+    const pdialog = a.getByTestId('book-parcel-dialog');
+    await pdialog.getByLabel('Pathao').check();
+    const places = pdialog.getByTestId('pathao-places');
+    await expect.poll(() => places.locator('select[name="recipient_city"]').inputValue()).toBe('1');
+    await expect.poll(() => places.locator('select[name="recipient_zone"]').inputValue()).toBe('14');
+    await places.locator('select[name="recipient_area"] option[value="141"]').waitFor({ state: 'attached' });
+    await places.locator('select[name="recipient_area"]').selectOption('141');
+    await screenshot(a, 'shipments-admin-book-pathao');
+    pathao.failNext = 'The recipient phone is not valid.';
+    await pdialog.getByTestId('book-parcel-submit').click();
+    await expect.poll(() => pdialog.getByTestId('form-alert').textContent()).toContain('The recipient phone is not valid.');
+    await pdialog.getByTestId('book-parcel-submit').click();
+    await pdialog.waitFor({ state: 'detached' });
+    await expect.poll(() => third.getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('booked');
+    const sent = [...pathao.parcels.values()].find((x) => x.merchant_order_id === String(thirdId))!.sent;
+    expect(sent).toMatchObject({ recipient_city: 1, recipient_zone: 14, recipient_area: 141 });
+    expect(await third.textContent()).toContain('Pathao');
+
+    await a.goto(url(`/order-invoice/${orderId}`), { waitUntil: 'networkidle' });
+    const panel = a.getByTestId('shipment-panel');
+    expect(await panel.getByTestId('shipment-tracking-code').textContent()).toBe(parcel.tracking_code);
+    expect(await panel.getByTestId('shipment-consignment').textContent()).toBe(String(parcel.consignment_id));
+    expect(await panel.getByTestId('shipment-event').count()).toBeGreaterThan(0);
+    await screenshot(a, 'shipments-admin-invoice');
+
+    // Steadfast delivers it and calls the webhook; the shop asks Steadfast and delivers the order.
+    steadfast.setStatus(parcel.consignment_id, 'delivered');
+    const forged = await fetch(url('/webhooks/steadfast'), { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer nope' }, body: JSON.stringify({ consignment_id: parcel.consignment_id }) });
+    expect(forged.status).toBe(401);
+    const hook = await fetch(url('/webhooks/steadfast'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${WEBHOOK_TOKEN}` },
+      body: JSON.stringify({ notification_type: 'delivery_status', consignment_id: parcel.consignment_id, invoice: String(orderId), status: 'delivered' }),
+    });
+    expect(hook.status).toBe(200);
+    await a.goto(url('/admin-orders'), { waitUntil: 'networkidle' });
+    expect(await row.getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('delivered');
+    expect(await row.getByTestId('order-status').textContent()).toBe('Delivered');
+    expect(await second.getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('booked');
+
+    await admin.close();
+  });
+
+  it('the shopper follows the parcel on /track from the header, in Bengali and English', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    visitor.setDefaultTimeout(15_000);
+    const v = await visitor.newPage();
+    v.on('pageerror', (e) => errors.push(e.message));
+    await v.goto(url('/'), { waitUntil: 'networkidle' });
+    await v.getByRole('link', { name: 'আমার অর্ডার ট্র্যাক করুন' }).click();
+    await v.waitForURL((u) => u.pathname === '/track');
+
+    // A wrong phone: one message, no hint which half was wrong.
+    await v.getByLabel('অর্ডার নম্বর').fill(String(orderId));
+    await v.getByLabel('ফোন নম্বর').fill('01812345678');
+    await v.getByTestId('track-submit').click();
+    await v.getByTestId('track-wrong').waitFor();
+    expect(await v.getByTestId('track-wrong').textContent()).toBe(WRONG_PAIR);
+
+    await v.getByLabel('ফোন নম্বর').fill(CUSTOMER.phone_number);
+    await v.getByTestId('track-submit').click();
+    const result = v.getByTestId('track-result');
+    await result.waitFor();
+    expect(v.url()).toContain(`order=${orderId}`);
+    expect(await result.getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('delivered');
+    expect(await result.getByTestId('shipment-status').textContent()).toBe('ডেলিভারি হয়েছে');
+    expect(await result.getByTestId('track-order-status').textContent()).toBe('ডেলিভারড');
+    expect(await result.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('paid');
+    const statuses = await result.getByTestId('shipment-event').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    expect(statuses[0]).toBe('Pending');
+    expect(statuses).toContain('booked');
+    expect(statuses).toContain('delivered');
+    expect(await result.textContent()).toContain(steadfast.byInvoice(orderId)!.tracking_code);
+    await screenshot(v, 'shipments-track-bn-1280');
+
+    await visitor.addCookies([{ name: 'lang', value: 'en', url: server.baseUrl }]);
+    await v.reload({ waitUntil: 'networkidle' });
+    expect(await v.getByTestId('track-result').getByTestId('shipment-status').textContent()).toBe('Delivered');
+    expect(await v.getByTestId('track-result').textContent()).toContain('Order placed');
+    await screenshot(v, 'shipments-track-en-1280');
+    await visitor.close();
+  });
+
+  it('works without JavaScript, and fits a phone at 360 px', async () => {
+    const plain = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const p = await plain.newPage();
+    await p.goto(url('/track'));
+    await p.getByLabel('অর্ডার নম্বর').fill(String(orderId));
+    await p.getByLabel('ফোন নম্বর').fill(CUSTOMER.phone_number);
+    await Promise.all([p.waitForURL(/\/track\?order=/), p.getByTestId('track-submit').click()]);
+    expect(await p.getByTestId('track-result').getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('delivered');
+    await plain.close();
+
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true });
+    const m = await phone.newPage();
+    m.on('pageerror', (e) => errors.push(e.message));
+    await m.goto(url(`/track?order=${orderId}&phone=${CUSTOMER.phone_number}`), { waitUntil: 'networkidle' });
+    await m.getByTestId('track-result').waitFor();
+    expect(await m.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(m, 'shipments-track-360');
+    await phone.close();
+    expect(errors).toEqual([]);
+  });
+});
