@@ -21,7 +21,7 @@ export interface Tracked {
   events: ShipmentEvent[];
 }
 
-export type TrackAnswer = { kind: 'found'; tracked: Tracked } | { kind: 'wrong' } | { kind: 'limited' } | { kind: 'unavailable' };
+export type TrackAnswer = { kind: 'found'; tracked: Tracked } | { kind: 'wrong' } | { kind: 'limited' };
 
 /** The query of /track: both halves, or null (the form is shown empty). */
 export function readTrackQuery(url: URL): { order: string; phone: string } | null {
@@ -48,8 +48,6 @@ export function readTracked(value: unknown): Tracked | null {
   };
 }
 
-type TrackFn = (query: { order: number; phone: string; ip?: string }) => Promise<unknown>;
-
 /** An error's HTTP status, when it carries one (the services throw HttpError). */
 const statusOf = (e: unknown) => (e && typeof e === 'object' && 'status' in e && typeof e.status === 'number' ? e.status : e && typeof e === 'object' && 'statusCode' in e && typeof e.statusCode === 'number' ? e.statusCode : 0);
 
@@ -62,13 +60,11 @@ export async function trackOrder(context: AppLoadContext, query: { order: string
   const id = parseId(asciiDigits(query.order).replace(/^#/, ''));
   const phone = normalizePhone(asciiDigits(query.phone));
   if (!id || !phone) return { kind: 'wrong' };
-  const service = (context.services as unknown as { shipments?: { track?: TrackFn } }).shipments;
-  if (!service?.track) return { kind: 'unavailable' };
   // The client's address, when the load context carries it (the page adapter knows the proxy
   // rules; a header read here could be forged). Without it, page tries share one allowance.
   const ip = (context as { ip?: unknown }).ip;
   try {
-    const tracked = readTracked(await service.track({ order: id, phone, ...(typeof ip === 'string' && ip ? { ip } : {}) }));
+    const tracked = readTracked(await context.services.shipments.track({ order: id, phone, ...(typeof ip === 'string' && ip ? { ip } : {}) }));
     return tracked ? { kind: 'found', tracked } : { kind: 'wrong' };
   } catch (e) {
     const status = statusOf(e);

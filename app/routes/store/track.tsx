@@ -67,13 +67,6 @@ function Result({ answer }: { answer: NonNullable<Route.ComponentProps['loaderDa
       </p>
     );
   }
-  if (answer.kind === 'unavailable') {
-    return (
-      <p role="alert" className="rounded border border-stone-200 bg-stone-50 p-3 text-sm" data-testid="track-unavailable">
-        {t('এই মুহূর্তে ট্র্যাকিং চালু নেই, একটু পরে আবার চেষ্টা করুন।', 'Tracking is not available right now; please try again later.')}
-      </p>
-    );
-  }
   const { tracked } = answer;
   const status = ORDER_STATUS_TEXT[tracked.status];
   return (
