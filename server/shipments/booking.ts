@@ -152,6 +152,36 @@ export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
       await record(order!, body.courier, claim, parcel, step, shopName);
     },
 
+    /**
+     * The poll round's look at a booking that had no answer: the courier is asked for the order's
+     * parcel and, when it has one, the parcel is adopted as if the booking had answered. When it
+     * has none the booking stays unknown (an admin's retry asks again before booking). True when adopted.
+     */
+    async resolveUnknown(orderId: number): Promise<boolean> {
+      const row = await store.ofOrder(orderId);
+      const courier = row ? couriers[row.courier] : undefined;
+      if (!row || row.booking !== 'unknown' || !courier) return false;
+      const order = await orders.get(orderId);
+      if (!order || order.consignment_id) return false;
+      const shopName = await deps.shopName();
+      const claim = await store.claim(orderId, row.courier, null, deps.staleMs);
+      if (typeof claim !== 'object' || 'otherCourier' in claim) return false;
+      let parcel: BookedParcel | null;
+      try {
+        parcel = await courier.findBooked(orderId);
+      } catch (error) {
+        const o = outcomeOf(error);
+        await store.releaseBooking(claim, 'unknown', o.message, o.raw);
+        return false;
+      }
+      if (!parcel) {
+        await store.releaseBooking(claim, 'unknown', 'The courier has no parcel for this order yet.', null);
+        return false;
+      }
+      await record(order, row.courier, claim, parcel, 'adopted', shopName);
+      return true;
+    },
+
     /** `POST /api/shipments/`: many orders with one courier, in the courier's bulk call; one line per order. */
     async bookMany(admin: AuthUser, courierId: CourierId, orderIds: number[]): Promise<BulkLine[]> {
       const courier = courierFor(courierId);

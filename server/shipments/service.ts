@@ -52,7 +52,7 @@ export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
   const nudgeSms = () => deps.nudgeSms?.();
   const common = { store, orders, couriers: deps.couriers, shopName, publicUrl: deps.publicUrl, nudgeSms };
   const booking = createBooking(db, { ...common, staleMs: deps.staleClaimMs ?? 120_000 });
-  const tracking = createTracking(db, { ...common, pollMinutes: deps.pollMinutes, limiter: deps.limiter, log });
+  const tracking = createTracking(db, { ...common, pollMinutes: deps.pollMinutes, limiter: deps.limiter, log, resolveUnknown: booking.resolveUnknown });
   const worker = new PollWorker((now) => tracking.pollRound(now), log, deps.workerPollMs ?? 60_000);
 
   return {

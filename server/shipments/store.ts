@@ -133,6 +133,20 @@ export function createShipmentStore(db: Kysely<DB>, dialect: DialectName) {
         .execute();
     },
 
+    /** Orders whose booking had no answer, first tried after `since` and not touched since `before`. */
+    async unknownBookings(since: string, before: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('shipments')
+        .select('order_id')
+        .where('booking', '=', 'unknown')
+        .where('created_at', '>=', timestampParam(dialect, since))
+        .where('updated_at', '<=', timestampParam(dialect, before))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.order_id);
+    },
+
     /** Claims a due parcel for one process's question: true for the one that set `polled_at`. */
     async claimPoll(id: number, cutoff: string, now: string): Promise<boolean> {
       return changed(

@@ -30,6 +30,8 @@ export interface TrackingDeps {
   pollMinutes: number;
   limiter: RateLimiter;
   log(): { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** The poll round's look at bookings without an answer (booking.ts `resolveUnknown`). */
+  resolveUnknown(orderId: number): Promise<boolean>;
 }
 
 export const TRACK_NOT_FOUND = 'No order matches this order number and phone number.';
@@ -92,12 +94,22 @@ export function createTracking(db: Kysely<DB>, deps: TrackingDeps) {
     },
 
     /**
-     * One poll round: parcels not final and not asked about for COURIER_POLL_MINUTES, each
-     * claimed by one process (`polled_at`), asked about and applied. Answers how many changed.
+     * One poll round: bookings of the last day that had no answer are looked up at the courier
+     * (its parcel adopted); parcels not final and not asked about for COURIER_POLL_MINUTES, each
+     * claimed by one process (`polled_at`), are asked about and applied. Answers how many changed.
      */
     async pollRound(now = Date.now(), limit = 100): Promise<number> {
       const cutoff = new Date(now - deps.pollMinutes * 60_000).toISOString();
       let changed = 0;
+      // Bookings without an answer (a timeout) from the last day: the courier may have the parcel.
+      const since = new Date(now - 24 * 3600_000).toISOString();
+      for (const orderId of await store.unknownBookings(since, new Date(now - 60_000).toISOString(), limit)) {
+        try {
+          if (await deps.resolveUnknown(orderId)) changed += 1;
+        } catch (error) {
+          deps.log().error({ err: error, order: orderId }, 'shipments: looking up a booking without an answer failed');
+        }
+      }
       for (const s of await store.due(cutoff, limit)) {
         if (isFinalParcel(s.state)) continue;
         if (!(await store.claimPoll(s.id, cutoff, new Date(now).toISOString()))) continue;
