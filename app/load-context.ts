@@ -6,6 +6,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     user: AuthUser | null;
+    /** The client's address as the server's trusted-proxy rules read it. */
+    ip?: string;
   }
 }
 

@@ -11,6 +11,8 @@ import fastifyStatic from '@fastify/static';
 import { sql } from 'kysely';
 import type { ServerBuild } from 'react-router';
 import { installErrorHandler } from './http/errors';
+import { installInputGuard } from './http/input-guard';
+import { installSecurityHeaders } from './http/security-headers';
 import { mountReactRouter } from './http/react-router';
 import { installAuthentication } from './accounts/auth';
 import { settingsRoutes } from './settings/routes';
@@ -49,6 +51,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   installErrorHandler(app);
+  await installSecurityHeaders(app, services.config);
+  installInputGuard(app);
   await app.register(fastifyCookie);
   installAuthentication(app, services.sessions);
 

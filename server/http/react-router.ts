@@ -89,6 +89,8 @@ export async function mountReactRouter(app: FastifyInstance, opts: ReactRouterOp
         const response = await handle(toWebRequest(request, controller, opts.services.config.publicUrl), {
           services: opts.services,
           user: request.user,
+          // The client's address under the trusted-proxy rules (per-address limits in loaders).
+          ip: request.ip,
         });
         return sendWebResponse(reply, response);
       },

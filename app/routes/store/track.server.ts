@@ -60,11 +60,11 @@ export async function trackOrder(context: AppLoadContext, query: { order: string
   const id = parseId(asciiDigits(query.order).replace(/^#/, ''));
   const phone = normalizePhone(asciiDigits(query.phone));
   if (!id || !phone) return { kind: 'wrong' };
-  // The client's address, when the load context carries it (the page adapter knows the proxy
-  // rules; a header read here could be forged). Without it, page tries share one allowance.
-  const ip = (context as { ip?: unknown }).ip;
+  // The client's address from the load context (the server applies the proxy rules; a header
+  // read here could be forged). Without it, page tries share one allowance.
+  const { ip } = context;
   try {
-    const tracked = readTracked(await context.services.shipments.track({ order: id, phone, ...(typeof ip === 'string' && ip ? { ip } : {}) }));
+    const tracked = readTracked(await context.services.shipments.track({ order: id, phone, ...(ip ? { ip } : {}) }));
     return tracked ? { kind: 'found', tracked } : { kind: 'wrong' };
   } catch (e) {
     const status = statusOf(e);
