@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Services } from '../services';
 import { errorBody } from './errors';
+import { clientAddress } from './client-address';
 
 export interface ReactRouterOptions {
   build: ServerBuild;
@@ -90,7 +91,7 @@ export async function mountReactRouter(app: FastifyInstance, opts: ReactRouterOp
           services: opts.services,
           user: request.user,
           // The client's address under the trusted-proxy rules (per-address limits in loaders).
-          ip: request.ip,
+          ip: clientAddress(request),
         });
         return sendWebResponse(reply, response);
       },

@@ -11,7 +11,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin, type RouteAuthConfig } from '../accounts/auth';
-import { clientAddress } from '../accounts/routes';
+import { clientAddress } from '../http/client-address';
 import { readId, readQuery } from '../http/pagination';
 import { HttpError, badRequest } from '../http/errors';
 import type { Services } from '../services';
