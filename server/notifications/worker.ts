@@ -9,6 +9,7 @@ import type { DB } from '../db/schema';
 import type { DialectName } from '../db/database';
 import { timestampParam } from '../db/dialect';
 import type { LogLike, SmsGateway } from './gateway';
+import { IntervalWorker } from '../jobs/interval-worker';
 
 export interface WorkerOptions {
   pollMs?: number;
@@ -30,10 +31,8 @@ export function retryDelay(attempts: number, base: number, max: number): number 
 
 export class SmsWorker {
   readonly opts: Required<WorkerOptions>;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: IntervalWorker<number>;
+  /** Set by stop(): a batch under way ends after the message being sent. */
   private halt = false;
 
   constructor(
@@ -44,51 +43,24 @@ export class SmsWorker {
     opts: WorkerOptions = {},
   ) {
     this.opts = { ...DEFAULTS, ...opts };
+    this.loop = new IntervalWorker('sms worker', () => this.runOnce(), () => this.log, this.opts.pollMs);
   }
 
   start(log?: LogLike): void {
     if (log) this.log = log;
-    if (!this.stopped) return;
-    this.stopped = false;
     this.halt = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stops polling and waits for the batch being sent, so the database can be closed after. */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.halt = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
   }
 
   /** A message was just enqueued: look now rather than at the next poll. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  private schedule(ms: number) {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.runOnce()
-        .then(() => undefined)
-        .catch((error: unknown) => this.log.error({ err: error }, 'sms worker: poll failed'))
-        .finally(() => {
-          this.running = null;
-          const again = this.again;
-          this.again = false;
-          this.schedule(again ? 0 : this.opts.pollMs);
-        });
-    }, ms);
-    this.timer.unref?.();
+    this.loop.nudge();
   }
 
   /** Due: pending and its time has come, or claimed by a worker whose claim has run out. */

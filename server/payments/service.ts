@@ -24,7 +24,8 @@ import { createAttemptStore, newInvoice, parseAnswers } from './attempts';
 import { createSettlement, errorAnswer, type PaymentLog } from './settle';
 import { createReturns, type ReturnResult } from './returns';
 import { createRefunds } from './refunds';
-import { HoldWorker, createHoldRounds, type HoldWorkerOptions } from './hold-worker';
+import { createHoldRounds, type HoldWorkerOptions } from './hold-worker';
+import { IntervalWorker } from '../jobs/interval-worker';
 import { MAX_ATTEMPTS_PER_ORDER, PAYMENT_MESSAGES, canStartPayment, type OnlineGateway } from '../../domain/payments';
 
 export type { PaymentLog } from './settle';
@@ -207,7 +208,7 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
   });
 
   const expireHolds = createHoldRounds(db, { attempts, orders: orderPayments, settlement, shopName: shopNameNow, log, nudgeSms: nudge, staleMs });
-  const worker = new HoldWorker((now) => expireHolds(now), log, deps.worker);
+  const worker = new IntervalWorker('payment hold worker', (now) => expireHolds(now), log, deps.worker?.pollMs ?? 30_000);
 
   return {
     begin,

@@ -2,7 +2,7 @@
  * Shipments: sending orders with a courier (Steadfast, Pathao) and following their parcels.
  * Booking (booking.ts: claims, adopting a parcel after a timeout, bulk), tracking (tracking.ts:
  * applying a courier's state, webhooks as signals, the poll round, the customer's tracking
- * answer) and the poll worker (poll-worker.ts); the tables are in store.ts. The order's courier
+ * answer) and the poll worker (tracking.ts's round, run by server/jobs/interval-worker.ts); the tables are in store.ts. The order's courier
  * columns and its status move only through the orders' shipment face (`orders.shipments`).
  */
 import type { Kysely } from 'kysely';
@@ -15,7 +15,7 @@ import type { SettingsService } from '../settings/service';
 import { createShipmentStore } from './store';
 import { createBooking, type Couriers } from './booking';
 import { createTracking } from './tracking';
-import { PollWorker } from './poll-worker';
+import { IntervalWorker } from '../jobs/interval-worker';
 import { COURIER_IDS, COURIER_LABELS, type BookShipmentInput, type CourierId } from '../../domain/shipments';
 
 export type { Couriers } from './booking';
@@ -53,7 +53,9 @@ export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
   const common = { store, orders, couriers: deps.couriers, shopName, publicUrl: deps.publicUrl, nudgeSms };
   const booking = createBooking(db, { ...common, staleMs: deps.staleClaimMs ?? 120_000 });
   const tracking = createTracking(db, { ...common, pollMinutes: deps.pollMinutes, limiter: deps.limiter, log, resolveUnknown: booking.resolveUnknown });
-  const worker = new PollWorker((now) => tracking.pollRound(now), log, deps.workerPollMs ?? 60_000);
+  // Parcels not yet final are asked about once every COURIER_POLL_MINUTES; each is claimed with a
+  // conditional UPDATE, so rounds in several processes never act twice on one change.
+  const worker = new IntervalWorker('courier poll worker', (now) => tracking.pollRound(now), log, deps.workerPollMs ?? 60_000);
 
   return {
     worker,
