@@ -7,6 +7,7 @@ import { ordersPaymentMigration } from './migrations/0301_orders_payment';
 import { paymentsMigration } from './migrations/0601_payments';
 import { ordersShipmentMigration } from './migrations/0302_orders_shipment';
 import { shipmentsMigration } from './migrations/0701_shipments';
+import { accountRecoveryMigration } from './migrations/0201_account_recovery';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
@@ -22,6 +23,7 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0601_payments': paymentsMigration(database.dialect),
     '0302_orders_shipment': ordersShipmentMigration(),
     '0701_shipments': shipmentsMigration(database.dialect),
+    '0201_account_recovery': accountRecoveryMigration(),
   };
 }
 

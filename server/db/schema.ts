@@ -85,6 +85,10 @@ export interface UserTable {
   is_admin: number;
   created_at: string;
   updated_at: string;
+  /** Wrong recovery codes since the last success (0201_account_recovery). */
+  recovery_failures: Generated<number>;
+  /** Address of the last successful sign-in or password reset; '' when none yet. */
+  last_login_ip: Generated<string>;
 }
 
 export interface SessionTable {
