@@ -43,8 +43,39 @@ export const flagSchema = z
   .enum(['true', 'false', 'True', 'False', '1', '0'], { message: 'Must be true or false.' })
   .transform((v) => v === 'true' || v === 'True' || v === '1');
 
+export const TEXT_PROBLEMS = {
+  control: 'Must not contain control characters.',
+  bidi: 'Must not contain text-direction override characters.',
+  surrogate: 'Must be valid Unicode text.',
+} as const;
+
+// C0 controls except tab, newline and carriage return; DEL; C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// Embeddings, overrides and isolates can make a name or a link read differently than it is stored.
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+// Half of a surrogate pair alone is not a character; databases would store it as U+FFFD.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why `text` may not be stored or searched for, or null when it is fine. NUL breaks PostgreSQL
+ * text and SQLite full-text queries; the rest can hide or reorder what an admin or customer sees.
+ */
+export function unsafeTextProblem(text: string): string | null {
+  if (CONTROL.test(text)) return TEXT_PROBLEMS.control;
+  if (BIDI.test(text)) return TEXT_PROBLEMS.bidi;
+  if (LONE_SURROGATE.test(text)) return TEXT_PROBLEMS.surrogate;
+  return null;
+}
+
 /** A search box's text. */
-export const searchTerm = z.string().max(200, 'At most 200 characters.');
+export const searchTerm = z
+  .string()
+  .max(200, 'At most 200 characters.')
+  .superRefine((v, ctx) => {
+    const problem = unsafeTextProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export function toPage(q: { page?: number | undefined; page_size?: number | undefined }, size = DEFAULT_PAGE_SIZE): Page {
   const page = q.page ?? 1;

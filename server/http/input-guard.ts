@@ -1,8 +1,84 @@
 /**
- * Refuses, at the edge, input no handler should ever see (filled in by the hardening work).
+ * Refuses, at the edge, text no handler should ever see: control characters (NUL included),
+ * text-direction overrides and lone surrogates, in any string or key of the query, the path
+ * parameters or a parsed (JSON or form) body. The answer is the usual 400 with one message per
+ * field path (`{"errors": {"items.0.name": [...]}}`), before any handler or database runs.
+ *
+ * Multipart forms are read by their handlers, so those call `assertSafeTexts` on what they read.
+ * Page-route bodies are passed to React Router unparsed; its actions read them with the same
+ * zod schemas, and their query strings and paths are checked here like any other route's.
+ *
+ * It also keeps the app's route table (`routeTable`), read by the fuzz and authorisation tests.
  */
 import type { FastifyInstance } from 'fastify';
+import { unsafeTextProblem } from '../../domain/queries';
+import { HttpError, firstMessage, type FieldErrors } from './errors';
+
+/** Deeper than any form the shop takes; a deeper body is refused rather than walked. */
+const MAX_DEPTH = 32;
+
+function walk(value: unknown, path: string, errors: FieldErrors, depth: number): void {
+  if (typeof value === 'string') {
+    const problem = unsafeTextProblem(value);
+    if (problem) (errors[path || 'non_field_errors'] ??= []).push(problem);
+    return;
+  }
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return;
+  // Streams (page bodies, multipart) are read later by their handlers.
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return;
+  if (depth > MAX_DEPTH) {
+    (errors[path || 'non_field_errors'] ??= []).push('Nested too deeply.');
+    return;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    const keyProblem = unsafeTextProblem(key);
+    if (keyProblem) {
+      (errors[path || 'non_field_errors'] ??= []).push(`A field name: ${keyProblem}`);
+      continue;
+    }
+    walk(inner, at, errors, depth + 1);
+  }
+}
+
+/** The per-field problems of every string in `values` (keys included), or an empty object. */
+export function unsafeTexts(values: unknown, path = ''): FieldErrors {
+  const errors: FieldErrors = {};
+  walk(values, path, errors, 0);
+  return errors;
+}
+
+/** Throws the 400 for `values` when any of its text is refused. */
+export function assertSafeTexts(values: unknown): void {
+  const errors = unsafeTexts(values);
+  if (Object.keys(errors).length) throw new HttpError(400, firstMessage(errors), errors);
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every method and path registered on `app` after the guard was installed. */
+export function routeTable(app: FastifyInstance): RouteEntry[] {
+  return [...(tables.get(app) ?? [])];
+}
 
 export function installInputGuard(app: FastifyInstance): void {
-  void app;
+  const table: RouteEntry[] = [];
+  tables.set(app, table);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) table.push({ method, url: route.url });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const errors: FieldErrors = {
+      ...unsafeTexts(request.params),
+      ...unsafeTexts(request.query),
+      ...unsafeTexts(request.body),
+    };
+    if (Object.keys(errors).length) throw new HttpError(400, firstMessage(errors), errors);
+  });
 }
