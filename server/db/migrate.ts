@@ -6,6 +6,7 @@ import { catalogSearchMigration } from './migrations/0102_catalog_search';
 import { ordersPaymentMigration } from './migrations/0301_orders_payment';
 import { paymentsMigration } from './migrations/0601_payments';
 import { ordersShipmentMigration } from './migrations/0302_orders_shipment';
+import { ordersAccountPhoneMigration } from './migrations/0303_orders_account_phone';
 import { shipmentsMigration } from './migrations/0701_shipments';
 import { accountRecoveryMigration } from './migrations/0201_account_recovery';
 
@@ -22,6 +23,7 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0301_orders_payment': ordersPaymentMigration(database.dialect),
     '0601_payments': paymentsMigration(database.dialect),
     '0302_orders_shipment': ordersShipmentMigration(),
+    '0303_orders_account_phone': ordersAccountPhoneMigration(),
     '0701_shipments': shipmentsMigration(database.dialect),
     '0201_account_recovery': accountRecoveryMigration(),
   };

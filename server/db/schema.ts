@@ -172,6 +172,8 @@ export interface OrderTable {
   tracking_code: string | null;
   /** The parcel's state as last read from the courier. */
   shipment_status: ParcelStateName | null;
+  /** The placing account's phone: order SMS go here, not to the delivery phone (migration 0303). */
+  account_phone: Generated<string>;
 }
 
 export interface OrderItemTable {
