@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { ServerBuild } from 'react-router';
 import { installErrorHandler } from './http/errors';
 import { installInputGuard } from './http/input-guard';
-import { installSecurityHeaders } from './http/security-headers';
+import { installSecurityHeaders, mediaHeaders } from './http/security-headers';
 import { mountReactRouter } from './http/react-router';
 import { installAuthentication } from './accounts/auth';
 import { settingsRoutes } from './settings/routes';
@@ -77,8 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     prefix: '/media/',
     decorateReply: false,
     index: false,
-    // Media keys are random and never reused, so a file at a URL never changes.
-    setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    setHeaders: (reply, filePath) => mediaHeaders(reply, filePath),
   });
 
   if (opts.pages) {

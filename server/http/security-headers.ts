@@ -1,10 +1,140 @@
 /**
- * Security headers on every answer (filled in by the hardening work).
+ * Security headers on every answer (pages, API, media), and Cache-Control for personal answers.
+ *
+ * Pages run React Router's inline scripts, so the Content-Security-Policy allows scripts from
+ * this origin plus one nonce per request (the page adapter hands it to the renderer); never
+ * 'unsafe-inline' for scripts. Styles may be inline (style attributes, the back office's
+ * <style> blocks): that is the only relaxation.
  */
-import type { FastifyInstance } from 'fastify';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
 import type { Config } from '../config';
 
+const nonces = new WeakMap<IncomingMessage, string>();
+
+/** Made on first use, whether helmet (the header) or the page adapter (the scripts) asks first. */
+function nonceOf(raw: IncomingMessage): string {
+  let nonce = nonces.get(raw);
+  if (!nonce) {
+    nonce = crypto.randomBytes(16).toString('base64');
+    nonces.set(raw, nonce);
+  }
+  return nonce;
+}
+
+/** This request's script nonce (the same one the Content-Security-Policy header names). */
+export function cspNonce(request: FastifyRequest): string {
+  return nonceOf(request.raw);
+}
+
+/** Powerful browser features the shop never uses, off for every page and anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * Paths whose answers are about one person (orders, the cart, the account pages, the back
+ * office, sign-in answers): never stored by a browser or a shared cache, session or not.
+ * Page paths may end in `.data` (React Router's data requests).
+ */
+const PERSONAL = [
+  /^\/(order|checkout|cart|wishlist|track|login|logout|register|forget-password|verify-otp|reset-password)(\/|$)/,
+  /^\/(admin|admin-[^/]+|update-[^/]+|make-admin|makeAdmin|order-invoice|create-banner|create-logo|register_user|send_reset_otp|verify_otp)(\/|$)/,
+  /^\/api\/(order|orderItem|me|user|sms|dashboard|track|shipments|couriers|audit)(\/|$)/,
+  /^\/payment\//,
+];
+
+export function isPersonalPath(url: string): boolean {
+  const pathname = url.split('?')[0]!.replace(/\.data$/, '');
+  return PERSONAL.some((re) => re.test(pathname));
+}
+
+/** The request carries a session (the page cookie or an API token). */
+function hasSession(request: FastifyRequest): boolean {
+  if (request.headers.authorization) return true;
+  const cookie = request.headers.cookie;
+  return !!cookie && /(?:^|;\s*)haat_session=/.test(cookie);
+}
+
+/**
+ * `private, no-store` for a personal path, and for any answer to a signed-in request unless
+ * the route chose public caching itself (the catalogue's ETagged answers, fingerprinted
+ * assets, media, sitemap): those carry nothing about the person asking.
+ */
+export function cacheControlFor(request: FastifyRequest, current: string | undefined): string | undefined {
+  if (isPersonalPath(request.url)) return 'private, no-store';
+  if (hasSession(request) && !/^\s*public\b/i.test(current ?? '')) return 'private, no-store';
+  return undefined;
+}
+
+/**
+ * Uploaded media: a key is random and never reused, so a file at a URL never changes. The
+ * browser must take each file for what its extension says; a PDF is shown under its own name.
+ */
+export function mediaHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('cache-control', 'public, max-age=31536000, immutable');
+  reply.header('x-content-type-options', 'nosniff');
+  const lower = filePath.toLowerCase();
+  // Documents a browser may open on their own (a PDF's scripts, an SVG's) run in a sandbox.
+  if (lower.endsWith('.pdf') || lower.endsWith('.svg')) reply.header('content-security-policy', 'sandbox');
+  if (lower.endsWith('.pdf')) {
+    const name = path.basename(filePath).replace(/["\\\r\n]/g, '_');
+    reply.header('content-disposition', `inline; filename="${name}"`);
+  }
+}
+
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  void app;
-  void config;
+  const https = new URL(config.publicUrl).protocol === 'https:';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (req) => `'nonce-${nonceOf(req as IncomingMessage)}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: for the CSS icons (SVG masks) and fonts Vite inlines.
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // Online payments send the browser to the gateway with location.assign, not a form post.
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only a shop served over https can promise browsers to come back over https.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const current = reply.getHeader('cache-control');
+    const wanted = cacheControlFor(request, typeof current === 'string' ? current : undefined);
+    if (wanted) reply.header('cache-control', wanted);
+    return payload;
+  });
 }

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Signed, type TestApp } from '../test/app';
+import { isPersonalPath } from './security-headers';
+
+/** The Content-Security-Policy header as a map of directive → sources. */
+function csp(header: unknown): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of String(header).split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+
+describe('security headers (http PUBLIC_URL)', () => {
+  let t: TestApp;
+  let customer: Signed;
+  let admin: Signed;
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await t.signIn();
+    admin = await t.signIn({ admin: true });
+    const media = path.join(t.services.config.dataDir, 'media');
+    fs.mkdirSync(path.join(media, 'pdfs'), { recursive: true });
+    fs.writeFileSync(path.join(media, 'pdfs', 'a1b2c3.pdf'), '%PDF-1.4\n<script>alert(1)</script>\n%%EOF\n');
+    fs.mkdirSync(path.join(media, 'images'), { recursive: true });
+    fs.writeFileSync(path.join(media, 'images', 'cover.webp'), 'RIFF....WEBP');
+  });
+  afterAll(async () => t?.close());
+
+  it('every answer forbids framing, sniffing, full referrers and powerful features', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings/' });
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const permissions = String(res.headers['permissions-policy']);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions).toContain(`${feature}=()`);
+    const policy = csp(res.headers['content-security-policy']);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('scripts: this origin and a fresh nonce per request, never unsafe-inline', async () => {
+    const one = csp((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    const two = csp((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    const scripts = one.get('script-src')!;
+    expect(scripts).toContain("'self'");
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    const nonce = scripts.find((s) => s.startsWith("'nonce-"));
+    expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}==?'$/);
+    expect(two.get('script-src')).not.toContain(nonce);
+    // Inline styles only (style attributes, the back office's <style> blocks).
+    expect(one.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it('no HSTS and no upgrade-insecure-requests while PUBLIC_URL is http', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it('an uploaded PDF is sandboxed, not sniffed, and shown inline under its own name', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/media/pdfs/a1b2c3.pdf' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-security-policy']).toBe('sandbox');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-disposition']).toBe('inline; filename="a1b2c3.pdf"');
+  });
+
+  it('every media file is nosniff and publicly cacheable, also for a signed-in request', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/media/images/cover.webp', headers: customer.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-disposition']).toBeUndefined();
+  });
+
+  it('personal API answers are private, no-store: signed in or refused', async () => {
+    for (const url of ['/api/me/', '/api/order/', '/api/orderItem/?order=1']) {
+      const signed = await t.app.inject({ method: 'GET', url, headers: customer.headers });
+      expect(signed.headers['cache-control'], url).toBe('private, no-store');
+      const visitor = await t.app.inject({ method: 'GET', url });
+      expect(visitor.headers['cache-control'], url).toBe('private, no-store');
+    }
+    const users = await t.app.inject({ method: 'GET', url: '/api/user/', headers: admin.headers });
+    expect(users.statusCode).toBe(200);
+    expect(users.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('any answer to a request with a session cookie is private unless the route chose public caching', async () => {
+    const cookie = { cookie: `haat_session=${customer.token}` };
+    const settings = await t.app.inject({ method: 'GET', url: '/api/settings/', headers: cookie });
+    expect(settings.headers['cache-control']).toBe('private, no-store');
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here/', headers: customer.headers });
+    expect(missing.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('public catalogue answers keep their ETag and public caching, for visitors and customers', async () => {
+    for (const headers of [{}, customer.headers]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/product/', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.etag).toBeTruthy();
+      expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      const again = await t.app.inject({ method: 'GET', url: '/api/product/', headers: { ...headers, 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
+    const asAdmin = await t.app.inject({ method: 'GET', url: '/api/product/', headers: admin.headers });
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('security headers (https PUBLIC_URL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: 'https://haat.example' });
+  });
+  afterAll(async () => t?.close());
+
+  it('HSTS and upgrade-insecure-requests once the shop is served over https', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+  });
+});
+
+describe('personal paths', () => {
+  it('orders, cart, checkout, account pages, the back office and their data requests are personal', () => {
+    const personal = ['/order', '/order?order=3&payment=failed', '/order.data', '/checkout', '/checkout/', '/cart', '/wishlist', '/login?next=/order', '/register', '/forget-password', '/verify-otp', '/reset-password', '/track?order=1&phone=017', '/admin', '/admin.data', '/admin-orders?page=2', '/admin-sms', '/update-book/3', '/make-admin', '/order-invoice/7', '/api/order/', '/api/order/12/', '/api/orderItem/?order=1', '/api/me/', '/api/user/', '/api/user/4/', '/api/track/?order=1', '/payment/bkash/callback?paymentID=x'];
+    for (const url of personal) expect(isPersonalPath(url), url).toBe(true);
+  });
+
+  it('the catalogue, search, media and assets are not', () => {
+    const shared = ['/', '/books', '/books/3', '/books/3.data', '/orders-of-magnitude', '/category/poetry', '/search?q=order', '/api/product/', '/api/settings/', '/media/pdfs/a.pdf', '/assets/root-abc.js', '/sitemap.xml', '/cart-products?ids=1'];
+    for (const url of shared) expect(isPersonalPath(url), url).toBe(false);
+  });
+});
