@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { BOOKS_CATEGORY } from '../domain/catalog';
@@ -10,6 +11,9 @@ import { ScrollTopButton } from './components/scroll-top';
 import { catalog } from './routes/store/catalog.server';
 import type { ApiCategory } from './lib/api-types.server';
 import './app.css';
+
+/** The request's Content-Security-Policy nonce, given by app/entry.server.tsx; none in the browser. */
+export const NonceContext = createContext<string | undefined>(undefined);
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -48,13 +52,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The back office has its own frame. The shop's header and footer stay in the page, hidden,
   // because their server-rendered parts cannot be rebuilt in the browser.
   const backOffice = useMatches().some((m) => m.id === 'routes/admin/layout');
+  const nonce = useContext(NonceContext);
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col bg-stone-50 font-sans text-stone-900">
         <LangProvider value={lang}>
@@ -69,8 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ScrollTopButton />
           <Notices />
         </LangProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -14,6 +14,10 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Services } from '../services';
 import { errorBody } from './errors';
 import { clientAddress } from './client-address';
+import { cspNonce } from './security-headers';
+
+/** The request header app/entry.server.tsx reads this request's script nonce from. */
+export const CSP_NONCE_HEADER = 'x-haat-csp-nonce';
 
 export interface ReactRouterOptions {
   build: ServerBuild;
@@ -34,6 +38,8 @@ function toWebRequest(request: FastifyRequest, controller: AbortController, orig
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
+  // Set here, never taken from the client: the nonce the page's scripts must carry.
+  headers.set(CSP_NONCE_HEADER, cspNonce(request));
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     init.body = Readable.toWeb(request.body as Readable) as ReadableStream;

@@ -1,0 +1,93 @@
+/**
+ * A page document through the real page adapter, entry.server and root layout: every inline
+ * script carries the nonce the Content-Security-Policy header names, and pages about a person
+ * (or seen with a session) are never cached.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createElement } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from '../server/app';
+import { createTestApp, type Signed, type TestApp } from '../server/test/app';
+import * as root from './root';
+import handleRequest from './entry.server';
+
+/** A server build with the real root (layout and loader) and a few plain pages. */
+function pagesBuild(): ServerBuild {
+  const page = () => createElement('p', null, 'page');
+  const route = (id: string, routePath: string | undefined, module: Record<string, unknown>) => ({
+    id,
+    parentId: id === 'root' ? undefined : 'root',
+    path: routePath,
+    index: undefined,
+    caseSensitive: undefined,
+    module,
+  });
+  const asset = (id: string, hasLoader: boolean) => ({ id, parentId: id === 'root' ? undefined : 'root', path: undefined, module: `/${id}.js`, imports: [], css: [], hasLoader, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: id === 'root' });
+  return {
+    entry: { module: { default: handleRequest } },
+    routes: {
+      root: route('root', '', root),
+      books: route('books', 'books', { default: page }),
+      order: route('order', 'order', { default: page }),
+      checkout: route('checkout', 'checkout', { default: page }),
+      adminOrders: route('adminOrders', 'admin-orders', { default: page }),
+    },
+    assets: { entry: { module: '/entry.js', imports: [] }, routes: { root: asset('root', true), books: asset('books', false), order: asset('order', false), checkout: asset('checkout', false), adminOrders: asset('adminOrders', false) }, url: '/manifest.js', version: 'test' },
+    publicPath: '/',
+    assetsBuildDirectory: 'build/client',
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+  } as unknown as ServerBuild;
+}
+
+describe('page documents', () => {
+  let t: TestApp;
+  let customer: Signed;
+  let app: FastifyInstance;
+  let clientDir: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await t.signIn();
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-client-'));
+    app = await buildApp({ services: t.services, pages: { build: pagesBuild(), clientDir } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+    if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("every inline script carries the nonce of this answer's Content-Security-Policy, whatever the client sent", async () => {
+    const res = await app.inject({ method: 'GET', url: '/books', headers: { 'x-haat-csp-nonce': 'forged' } });
+    expect(res.statusCode).toBe(200);
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...res.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    expect(res.body).not.toContain('forged');
+  });
+
+  it('a shared page seen by a visitor is not marked private; seen with a session it is private, no-store', async () => {
+    const visitor = await app.inject({ method: 'GET', url: '/books' });
+    expect(visitor.headers['cache-control']).toBeUndefined();
+    const signed = await app.inject({ method: 'GET', url: '/books', headers: { cookie: `haat_session=${customer.token}` } });
+    expect(signed.body).toContain('Test Customer');
+    expect(signed.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('personal pages and their data requests are private, no-store even for a visitor', async () => {
+    for (const url of ['/order', '/order.data', '/admin-orders', '/checkout']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+});
