@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const BUILD_DIR = path.resolve(ROOT, process.env.HAAT_BUILD_DIR ?? 'build');
@@ -79,11 +79,39 @@ export async function startServer(env: Record<string, string> = {}, opts: { publ
   };
 }
 
+/**
+ * Headless Chromium. Every page of every context reports Content-Security-Policy violations,
+ * and closing the browser fails the journey if there were any: the shop must work under its CSP.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+  const violations: string[] = [];
+  const watch = async (context: BrowserContext) => {
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.documentURI}`));
+    });
+    context.on('console', (msg) => {
+      if (msg.type() === 'error' && /CSP violation|Content Security Policy/.test(msg.text())) violations.push(msg.text());
+    });
+    return context;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watch(await newContext(options));
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await close(options);
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+  };
+  return browser;
 }
 
 /** Writes a screenshot to test-results/screenshots (git ignores it). */
