@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerFormSchema, categoryFormSchema, isSafeLink, personFormSchema, productFormSchema, resolveOffer } from './catalog-forms';
+import { FORM_MESSAGES, bannerFormSchema, categoryFormSchema, isSafeLink, personFormSchema, productFormSchema, resolveOffer } from './catalog-forms';
 
 const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -96,5 +96,43 @@ describe('other back-office forms', () => {
     expect(isSafeLink('javascript:alert(1)')).toBe(false);
     expect(errorsOf(bannerFormSchema.safeParse({ image: {} })).image).toBeUndefined();
     expect(errorsOf(bannerFormSchema.safeParse({})).image).toBe('Banner image required*');
+  });
+});
+
+describe('dangerous values in catalogue forms', () => {
+  it('refuses banner links browsers would send to another site: //host, /\\host, a slash after whitespace, javascript:, data:', () => {
+    for (const url of ['/\\evil.example', '//evil', '/\t/evil.example', '/ /evil', '\\\\evil.example', 'javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', 'https:evil.example', 'http://', '/a\\b'])
+      expect(isSafeLink(url), url).toBe(false);
+    expect(isSafeLink('/books?author=3')).toBe(true);
+    expect(isSafeLink('http://haat.example')).toBe(true);
+    expect(errorsOf(bannerFormSchema.safeParse({ image: {}, url: '/\\evil.example' })).url).toBe(FORM_MESSAGES.bannerUrl);
+  });
+
+  it('refuses ids above the largest 32-bit id for a category parent and a product reference', () => {
+    expect(errorsOf(categoryFormSchema.safeParse({ name: 'ক', parent: 2_147_483_648 })).parent).toBe('Choose a parent category from the list.');
+    expect(categoryFormSchema.parse({ name: 'ক', parent: '2147483647' }).parent).toBe(2_147_483_647);
+    expect(errorsOf(productFormSchema('books', 'update').safeParse({ category: '99999999999' })).category).toBeDefined();
+    expect(errorsOf(productFormSchema('books', 'update').safeParse({ author: 2 ** 31 })).author).toBeDefined();
+  });
+});
+
+describe('update forms take back what the API served', () => {
+  it('drops served read-only product fields and empty fields of other product types', () => {
+    const served = { id: 9, category_name: 'x', author_name: 'y', publisher_name: 'z', images: { thumb: '/m/a' }, price: 5, updated_at: 'now', created_at: 'then', image: '/media/a.webp' };
+    expect(productFormSchema('books', 'update').parse({ ...served, model: '', brand: null, warranty: '', english_title: 'T' })).toMatchObject({ english_title: 'T', id: undefined, price: undefined });
+    const gadget = productFormSchema('electronics', 'update').parse({ ...served, isbn: '', author: null, publisher: null, total_page: null, pdf: null, warranty: '1 year' });
+    expect(gadget.warranty).toBe('1 year');
+  });
+
+  it('still refuses unknown keys and values in another type’s fields', () => {
+    expect(errorsOf(productFormSchema('books', 'update').safeParse({ is_admin: true }))).toHaveProperty('');
+    expect(errorsOf(productFormSchema('electronics', 'update').safeParse({ isbn: '978' })).isbn).toBe(FORM_MESSAGES.otherType);
+    expect(categoryFormSchema.safeParse({ name: 'ক', is_admin: true }).success).toBe(false);
+    expect(personFormSchema('author', 'update').safeParse({ is_admin: true }).success).toBe(false);
+  });
+
+  it('drops served category and person fields', () => {
+    expect(categoryFormSchema.parse({ id: 3, name: 'ক', parent: null, parent_name: null, children_count: 2, children: [{ id: 4 }] })).toEqual({ name: 'ক', parent: null });
+    expect(personFormSchema('publisher', 'update').parse({ id: 3, name: 'ক', images: null, image: '/media/x.webp', description: '', alt_text: 'ক' })).toEqual({ name: 'ক', alt_text: 'ক' });
   });
 });

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from './catalog';
 import { applyOffer, type Offer, type OfferType } from './prices';
+import { MAX_ID } from './queries';
 
 export const FORM_MESSAGES = {
   bookTitleRequired: 'Book english title is required*',
@@ -31,6 +32,7 @@ export const FORM_MESSAGES = {
   flatRequired: 'Flat discount is required for a flat discount offer.',
   flatBelowRegular: 'Flat discount must be less than the regular price.',
   bannerUrl: 'The link must be a web address (https://…) or a path on this shop (/…).',
+  otherType: 'This field is not one of this product type’s; leave it empty.',
 } as const;
 
 /** The "no offer" choice. On an update form a blank offer type keeps the stored one, so "none" removes an offer. */
@@ -96,7 +98,7 @@ function wholeNumber(label: string, required?: string, max = 1_000_000_000, tooL
 
 function reference(label: string, required?: string) {
   const invalid = `Choose a ${label.toLowerCase()} from the list.`;
-  const inner = z.number({ error: (iss) => (iss.input === undefined && required ? required : invalid) }).int(invalid).positive(invalid);
+  const inner = z.number({ error: (iss) => (iss.input === undefined && required ? required : invalid) }).int(invalid).positive(invalid).max(MAX_ID, invalid);
   return z.preprocess(toNumber, required ? inner : inner.optional());
 }
 
@@ -112,11 +114,35 @@ const offerType = z.preprocess(
 
 type Mode = 'create' | 'update';
 
+/**
+ * A field the API serves but nobody writes (`id`, `price`, `category_name`…): a client that
+ * sends back what it read, as REST frameworks' clients do, is not refused for it; it is dropped.
+ */
+const served = () => z.unknown().optional().transform((): undefined => undefined);
+
+/** A field of another product type, as the API serves it (empty or null): dropped; a value is refused. */
+const otherType = () =>
+  z
+    .unknown()
+    .optional()
+    .refine((v) => isBlank(v), FORM_MESSAGES.otherType)
+    .transform((): undefined => undefined);
+
+/** What the product serialiser answers besides the form's own fields. */
+const PRODUCT_SERVED = ['id', 'category_name', 'author_name', 'publisher_name', 'images', 'price', 'updated_at', 'created_at'] as const;
+const BOOK_ONLY = ['author', 'publisher', 'isbn', 'edition', 'language', 'country', 'total_page', 'pdf'] as const;
+const GADGET_ONLY = ['model', 'brand', 'warranty'] as const;
+
+function keysAs<K extends string, T>(keys: readonly K[], make: () => T): Record<K, T> {
+  return Object.fromEntries(keys.map((k) => [k, make()])) as Record<K, T>;
+}
+
 function productShape(type: ProductType, mode: Mode) {
   const create = mode === 'create';
   const book = type === 'books';
   const req = (msg: string) => (create ? msg : undefined);
   const common = {
+    ...keysAs(PRODUCT_SERVED, served),
     type: z.preprocess(toText, z.enum(PRODUCT_TYPES, { error: 'Unknown product type.' }).optional()),
     english_title: text(TEXT_MAX, req(book ? FORM_MESSAGES.bookTitleRequired : FORM_MESSAGES.productTitleRequired)),
     bangla_title: text(),
@@ -139,6 +165,7 @@ function productShape(type: ProductType, mode: Mode) {
   if (book) {
     return {
       ...common,
+      ...keysAs(GADGET_ONLY, otherType),
       author: reference('Author', req(FORM_MESSAGES.authorRequired)),
       publisher: reference('Publisher', req(FORM_MESSAGES.publisherRequired)),
       isbn: text(),
@@ -149,7 +176,7 @@ function productShape(type: ProductType, mode: Mode) {
       pdf: file(),
     };
   }
-  const product = { ...common, model: text(), brand: text() };
+  const product = { ...common, ...keysAs(BOOK_ONLY, otherType), model: text(), brand: text(), warranty: otherType() };
   return type === 'electronics' ? { ...product, warranty: text() } : product;
 }
 
@@ -218,6 +245,8 @@ export function personFormSchema(kind: 'author' | 'publisher', mode: Mode) {
   const required = kind === 'author' ? FORM_MESSAGES.authorNameRequired : FORM_MESSAGES.publisherNameRequired;
   return z
     .object({
+      id: served(),
+      images: served(),
       name: text(200, mode === 'create' ? required : undefined),
       description: text(DESCRIPTION_MAX),
       alt_text: text(),
@@ -230,7 +259,16 @@ export type PersonForm = { name?: string | undefined; description?: string | und
 /** `parent`: a category id; blank or null files it at the top level; left out on update keeps it. */
 const parentField = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : toNumber(v)),
-  z.union([z.null(), z.number({ error: 'Choose a parent category from the list.' }).int().positive('Choose a parent category from the list.')]).optional(),
+  z
+    .union([
+      z.null(),
+      z
+        .number({ error: 'Choose a parent category from the list.' })
+        .int('Choose a parent category from the list.')
+        .positive('Choose a parent category from the list.')
+        .max(MAX_ID, 'Choose a parent category from the list.'),
+    ])
+    .optional(),
 );
 
 /** Category add and update: the name is required on both. */
@@ -238,18 +276,29 @@ export const categoryFormSchema = z
   .object({
     name: requiredText(200, FORM_MESSAGES.categoryNameRequired),
     parent: parentField,
+    id: served(),
+    parent_name: served(),
+    children_count: served(),
+    children: served(),
   })
   .strict();
 export type CategoryForm = z.infer<typeof categoryFormSchema>;
 
-export const logoFormSchema = z.object({ image: file(FORM_MESSAGES.logoImageRequired), alt_text: text() }).strict();
+export const logoFormSchema = z.object({ id: served(), images: served(), image: file(FORM_MESSAGES.logoImageRequired), alt_text: text() }).strict();
 
-/** A banner links to a web address or a page of the shop; nothing else (no `javascript:`). */
+/**
+ * A banner links to a web address or a page of the shop; nothing else (no `javascript:`).
+ * A local path starts with one `/`: browsers read `//host`, `/\host` and `/<tab>/host` as
+ * another site, so a second slash or backslash, whitespace or a control character refuse it.
+ */
 export function isSafeLink(url: string): boolean {
-  if (url.startsWith('/')) return !url.startsWith('//');
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001F\u007F-\u009F]/.test(url)) return false;
+  if (url.startsWith('/')) return !/^\/[/\\]/.test(url) && !url.includes('\\');
+  if (!/^https?:\/\//i.test(url)) return false;
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:';
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '';
   } catch {
     return false;
   }
@@ -257,6 +306,8 @@ export function isSafeLink(url: string): boolean {
 
 export const bannerFormSchema = z
   .object({
+    id: served(),
+    images: served(),
     image: file(FORM_MESSAGES.bannerImageRequired),
     alt_text: text(),
     url: z.preprocess(toText, z.string().max(2000, FORM_MESSAGES.bannerUrl).refine(isSafeLink, FORM_MESSAGES.bannerUrl).optional()),

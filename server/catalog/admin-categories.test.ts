@@ -40,8 +40,11 @@ describe(`admin category writes (${testDialect})`, () => {
     const noParent = await create('x', 999999);
     expect(noParent.statusCode).toBe(400);
     expect(noParent.json().errors.parent).toEqual(['Parent category 999999 does not exist.']);
-    const strict = await t.app.inject({ method: 'POST', url: '/api/category/', headers: admin, payload: { name: 'y', id: 3 } });
+    const strict = await t.app.inject({ method: 'POST', url: '/api/category/', headers: admin, payload: { name: 'y', is_admin: true } });
     expect(strict.statusCode).toBe(400);
+    // A served read-only id is ignored, never assigned.
+    const withId = await t.app.inject({ method: 'POST', url: '/api/category/', headers: admin, payload: { name: 'y', id: 999999 } });
+    expect(withId.json().category.id).not.toBe(999999);
   });
 
   it('keeps names unique among siblings (409) but allows the same name under another parent', async () => {

@@ -109,9 +109,11 @@ describe(`admin product writes: adding products (${testDialect})`, () => {
     });
   });
 
-  it('refuses unknown fields (strict): is_admin or id cannot be assigned', async () => {
-    const res = await createBook({ id: 5 });
-    expect(res.statusCode).toBe(400);
+  it('refuses unknown fields (strict) such as is_admin; a served read-only id is ignored, never assigned', async () => {
+    expect((await createBook({ is_admin: 'true' })).statusCode).toBe(400);
+    const res = await createBook({ id: 999999 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().product.id).not.toBe(999999);
   });
 
   it('keeps is_active when set to false; leaves no files behind when validation fails', async () => {

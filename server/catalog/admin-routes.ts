@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
 import { notFound } from '../http/errors';
 import { readId, readQuery } from '../http/pagination';
-import { MULTIPART_LIMITS, isUpload, readForm, type Upload } from '../media/uploads';
+import { assertSafeTexts } from '../http/input-guard';
+import { MULTIPART_LIMITS, isUpload, readForm as readRawForm, type Upload } from '../media/uploads';
 import type { Services } from '../services';
 import type { ProductType } from '../db/schema';
 import { idSchema } from '../../domain/queries';
@@ -37,6 +38,13 @@ function nameParam(request: FastifyRequest): string {
 
 /** `?move_to=`: where a deleted category's sub-categories and products go. */
 const moveQuery = z.object({ move_to: idSchema.optional() });
+
+/** The form's values; multipart text is read here, after the edge's guard, so it is checked here too. */
+async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<Record<string, unknown>> {
+  const values = await readRawForm(request, fileFields);
+  assertSafeTexts(Object.fromEntries(Object.entries(values).filter(([, v]) => !isUpload(v))));
+  return values;
+}
 
 function fileOf(v: unknown): Upload | undefined {
   return isUpload(v) ? v : undefined;
