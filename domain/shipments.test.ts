@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeInEnglish, amountToCollect, bookShipmentSchema, bookedSms, bulkShipmentSchema, isFinalParcel, orderStatusForParcel, outForDeliverySms } from './shipments';
+import { courierAddress, placeInEnglish, amountToCollect, bookShipmentSchema, bookedSms, bulkShipmentSchema, isFinalParcel, orderStatusForParcel, outForDeliverySms } from './shipments';
 import { fitsOneSms } from './sms';
 
 describe('amount to collect', () => {
@@ -67,5 +67,18 @@ describe('place names', () => {
     expect(placeInEnglish('ঢাকা')).toBe('Dhaka');
     expect(placeInEnglish(' বাগেরহাট ')).toBe('Bagerhat');
     expect(placeInEnglish('Mirpur')).toBe('Mirpur');
+  });
+});
+
+describe('courierAddress', () => {
+  it('shortens the street, never the upazila and district', () => {
+    const line = courierAddress({ street: 'বাড়ি ১২, রোড ৫, '.repeat(30), upazila: 'ধানমন্ডি', district: 'ঢাকা' }, 250);
+    expect(line.length).toBeLessThanOrEqual(250);
+    expect(line.endsWith(', ধানমন্ডি, ঢাকা')).toBe(true);
+  });
+
+  it('keeps a short address whole', () => {
+    expect(courierAddress({ street: ' House 3,  Road 2 ', upazila: 'Savar', district: 'Dhaka' }, 250)).toBe('House 3, Road 2, Savar, Dhaka');
+    expect(courierAddress({ street: 'House 3', upazila: '', district: '' }, 250)).toBe('House 3');
   });
 });

@@ -55,6 +55,18 @@ export function amountToCollect(order: { total: number; paid_amount: number; ref
   return Math.max(0, order.total - kept);
 }
 
+/**
+ * The address line a courier gets, at most `max` characters: the street address shortened first,
+ * so the upazila and district (what the courier routes by) always survive.
+ */
+export function courierAddress(p: { street: string; upazila: string; district: string }, max: number): string {
+  const tail = [p.upazila.trim(), p.district.trim()].filter(Boolean).join(', ').slice(0, max);
+  const street = p.street.trim().replace(/\s+/g, ' ');
+  if (!tail) return street.slice(0, max);
+  const room = max - tail.length - 2;
+  return room > 0 && street ? `${street.slice(0, room).trimEnd()}, ${tail}` : tail;
+}
+
 const courierId = z.enum(COURIER_IDS, { message: 'Choose steadfast or pathao.' });
 const pathaoId = z.coerce.number().int().min(1).max(2_147_483_647);
 
