@@ -197,6 +197,17 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
     await admin.close();
   });
 
+  it('the customer sees the parcel on /order, and its link opens the timeline on /track', async () => {
+    await page.goto(url('/order'), { waitUntil: 'networkidle' });
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    const parcel = card.getByTestId('order-parcel');
+    expect(await parcel.getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('delivered');
+    expect(await parcel.getByTestId('order-tracking-code').textContent()).toBe(steadfast.byInvoice(orderId)!.tracking_code);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/track'), parcel.getByTestId('order-track-link').click()]);
+    await page.getByTestId('track-result').waitFor();
+    expect(await page.getByTestId('track-result').getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('delivered');
+  });
+
   it('the shopper follows the parcel on /track from the header, in Bengali and English', async () => {
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     visitor.setDefaultTimeout(15_000);

@@ -9,6 +9,7 @@ import { productPath } from '../../lib/paths';
 import { gatewayName, PaymentBadge } from '../payments/status';
 import { PayAgainButton } from '../payments/pay-again';
 import { LinesTable } from './cart-parts';
+import { courierName, ShipmentBadge, shipmentStatusOf } from '../shipments/status';
 
 export interface CustomerOrder {
   id: number;
@@ -27,6 +28,10 @@ export interface CustomerOrder {
   payment_gateway: string | null;
   payment_reference: string;
   paid_amount: number;
+  /** The parcel, once booked with a courier. */
+  courier?: string | null;
+  tracking_code?: string | null;
+  shipment_status?: string | null;
   name: string;
   phone_number: string;
   optional_phone_number: string;
@@ -54,6 +59,25 @@ function Item({ label, children, testId }: { label: string; children: React.Reac
       <dd className="inline" data-testid={testId}>
         {children}
       </dd>
+    </div>
+  );
+}
+
+/** The parcel's courier, status and tracking code, with the way to its timeline on /track. */
+function Parcel({ order: o }: { order: CustomerOrder }) {
+  const t = useT();
+  const status = shipmentStatusOf(o.shipment_status);
+  if (!o.courier || !status) return null;
+  const track = `/track?${new URLSearchParams({ order: String(o.id), phone: o.phone_number })}`;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded border border-stone-200 p-3 text-sm" data-testid="order-parcel">
+      <span className="font-semibold">{t('পার্সেল', 'Parcel')}:</span>
+      <span>{courierName(o.courier, t)}</span>
+      <ShipmentBadge status={status} />
+      {o.tracking_code && <span className="font-mono" data-testid="order-tracking-code">{o.tracking_code}</span>}
+      <Link to={track} className="ml-auto inline-flex min-h-11 items-center text-brand underline" data-testid="order-track-link">
+        {t('ট্র্যাক করুন', 'Track')}
+      </Link>
     </div>
   );
 }
@@ -102,6 +126,7 @@ export function OrderCard({ order: o, highlighted }: { order: CustomerOrder; hig
           </Item>
         )}
       </dl>
+      <Parcel order={o} />
       {payable && (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="order-payable">
           <div>
