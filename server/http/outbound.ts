@@ -30,7 +30,8 @@ export async function fetchText(call: OutboundCall, Failure: FailureClass): Prom
   let status: number;
   let text: string;
   try {
-    const res = await doFetch(call.url, { method: call.method, headers: call.headers, body: call.body, signal: AbortSignal.timeout(call.timeoutMs) });
+    // No redirects: fetch would forward our key headers to another origin, and turn a POST into a GET.
+    const res = await doFetch(call.url, { method: call.method, headers: call.headers, body: call.body, redirect: 'error', signal: AbortSignal.timeout(call.timeoutMs) });
     status = res.status;
     text = await res.text();
   } catch (err) {
