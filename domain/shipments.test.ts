@@ -60,6 +60,12 @@ describe('shipment SMS', () => {
       expect(bookedSms({ ...base, shopName })).toContain(base.trackingCode);
     }
   });
+
+  it('keeps the courier name rather than a Bengali shop name that would not fit', () => {
+    const text = bookedSms({ ...base, shopName: 'হাট বইঘর' });
+    expect(fitsOneSms(text), text).toBe(true);
+    expect(text).toContain('with Steadfast');
+  });
 });
 
 describe('place names', () => {

@@ -121,11 +121,15 @@ interface SmsParts {
   trackUrl: string;
 }
 
-/** The shop's name, then the courier's only while the message still fits, then the name cut down. */
+/**
+ * One SMS part: the shop's name and the courier's when both fit; else the courier's with the shop's
+ * name cut down (a Bengali name makes the whole text UCS-2, 70 units, so it often goes entirely);
+ * else no courier and the shop's name cut down.
+ */
 function oneSms(p: SmsParts, body: (courier: string) => string): string {
   const build = (shop: string, courier: string) => `${shop ? `${shop}: ` : ''}${body(courier)}`;
-  const full = build(p.shopName, COURIER_LABELS[p.courier]);
-  if (fitsOneSms(full)) return full;
+  const courier = COURIER_LABELS[p.courier];
+  if (fitsOneSms(build('', courier))) return fitOneSms((shop) => build(shop, courier), p.shopName);
   return fitOneSms((shop) => build(shop, ''), p.shopName);
 }
 
