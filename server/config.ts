@@ -29,6 +29,8 @@ export interface Config {
   steadfastWebhookToken: string | undefined;
   /** PATHAO_WEBHOOK_SECRET: what Pathao sends as X-PATHAO-Signature; unset, its webhooks are refused. */
   pathaoWebhookSecret: string | undefined;
+  /** PATHAO_WEBHOOK_INTEGRATION_SECRET: echoed to Pathao when it checks the webhook URL (optional). */
+  pathaoWebhookIntegrationSecret: string | undefined;
 }
 
 /**
@@ -91,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     courierPollMinutes: pollMinutes(env.COURIER_POLL_MINUTES),
     steadfastWebhookToken: env.STEADFAST_WEBHOOK_TOKEN || undefined,
     pathaoWebhookSecret: env.PATHAO_WEBHOOK_SECRET || undefined,
+    pathaoWebhookIntegrationSecret: env.PATHAO_WEBHOOK_INTEGRATION_SECRET || undefined,
   };
 }
