@@ -63,6 +63,28 @@ describe(`courier lists (${testDialect})`, () => {
     expect((await t.app.inject({ url: `/api/order/999999/shipment/prefill/?courier=pathao`, headers: admin.headers })).statusCode).toBe(404);
   });
 
+  it('prices a Pathao parcel from its price plan', async () => {
+    const res = await t.app.inject({ url: '/api/couriers/pathao/price/?city=1&zone=14&weight=1', headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().final_price).toBeGreaterThan(0);
+    expect((await t.app.inject({ url: '/api/couriers/pathao/price/?city=1', headers: admin.headers })).statusCode).toBe(400);
+  });
+
+  it('a courier that refuses the lists answers 502 with its words, never 500', async () => {
+    const refused = await createTestApp({}, { couriers: createCouriers({ ...pathao.env, PATHAO_CLIENT_SECRET: 'wrong' }, { toEnglish: placeInEnglish }) });
+    try {
+      const signed = await refused.signIn({ admin: true });
+      for (const url of ['/api/couriers/pathao/cities/', '/api/couriers/pathao/zones/?city=1', '/api/couriers/pathao/price/?city=1&zone=14']) {
+        const res = await refused.app.inject({ url, headers: signed.headers });
+        expect(res.statusCode, url).toBe(502);
+        expect(res.json().message).toContain('Pathao');
+        expect(res.body).not.toContain('wrong');
+      }
+    } finally {
+      await refused.close();
+    }
+  });
+
   it('filters the order list by parcel status', async () => {
     const { id } = await placeOrder();
     const booked = await t.app.inject({ method: 'POST', url: `/api/order/${id}/shipment/`, headers: admin.headers, payload: { courier: 'pathao', recipient_city: 1, recipient_zone: 14 } });

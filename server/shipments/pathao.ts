@@ -268,7 +268,8 @@ export class PathaoCourier implements Courier {
       const secrets = [...this.secrets, grant.refresh_token ?? ''];
       throw new CourierError(`${label}: HTTP ${status}: ${status === 401 ? 'the credentials were refused' : courierWords(data, secrets)}`, 'refused', rawOf(data, secrets));
     }
-    const life = Math.max(0, Number(d.expires_in) || 0) * 1000;
+    // A token without a stated life is kept for an hour rather than asked for on every call.
+    const life = (Number(d.expires_in) > 0 ? Number(d.expires_in) : 3600) * 1000;
     this.token = { access: str(d.access_token), refresh: str(d.refresh_token), expiresAt: this.now() + life - Math.min(3600_000, life / 10) };
     return this.token;
   }

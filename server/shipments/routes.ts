@@ -1,7 +1,7 @@
 /**
  * Shipments. The back office books a parcel (`POST /api/order/{id}/shipment/`) or many
  * (`POST /api/shipments/`), lists the couriers (`GET /api/couriers/`, `?check=1` asks each one)
- * and Pathao's places (`/api/couriers/pathao/{cities,zones,areas}/`, and the order's matched
+ * and Pathao's places and price (`/api/couriers/pathao/{cities,zones,areas,price}/`, and the order's matched
  * city and zone: `GET /api/order/{id}/shipment/prefill/`). The couriers' webhooks
  * (`POST /webhooks/steadfast`, `POST /webhooks/pathao`) are sessionless and accepted only with
  * the configured secret, compared in constant time; they are only a signal to ask the courier.
@@ -16,6 +16,7 @@ import { readId, readQuery } from '../http/pagination';
 import { HttpError, badRequest } from '../http/errors';
 import type { Services } from '../services';
 import { PathaoCourier } from './pathao';
+import { CourierError } from './courier';
 import { bookShipmentSchema, bulkShipmentSchema, courierQuery, trackQuery, type CourierId } from '../../domain/shipments';
 import { idSchema } from '../../domain/queries';
 
@@ -48,6 +49,17 @@ function parcelRef(body: unknown): { consignmentId?: string; orderId?: number } 
   };
 }
 
+/** A courier's failure (an error answer, a timeout) as a 502 with its words, not a 500. */
+async function askCourier<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof CourierError) throw new HttpError(502, error.message);
+    throw error;
+  }
+}
+
+const priceQuery = z.object({ city: idSchema, zone: idSchema, weight: z.coerce.number().positive().max(50).default(0.5) });
 const cityQuery = z.object({ city: idSchema });
 const zoneQuery = z.object({ zone: idSchema });
 const checkQuery = z.object({ check: z.string().optional() });
@@ -85,7 +97,7 @@ export const shipmentRoutes: FastifyPluginAsync<{ services: Services }> = async 
     const signature = request.headers['x-pathao-signature'];
     const ok = sameSecret(typeof signature === 'string' ? signature : undefined, config.pathaoWebhookSecret);
     // Pathao's integration check expects this header back (the value its merchant panel shows).
-    if (ok && process.env.PATHAO_WEBHOOK_INTEGRATION_SECRET) reply.header('X-Pathao-Merchant-Webhook-Integration-Secret', process.env.PATHAO_WEBHOOK_INTEGRATION_SECRET);
+    if (ok && config.pathaoWebhookIntegrationSecret) reply.header('X-Pathao-Merchant-Webhook-Integration-Secret', config.pathaoWebhookIntegrationSecret);
     const answer = await webhook('pathao', request, reply, ok);
     if (ok) reply.code(202);
     return answer;
@@ -116,9 +128,14 @@ export const shipmentRoutes: FastifyPluginAsync<{ services: Services }> = async 
     return shipments.couriers(check === '1' || check === 'true');
   });
 
-  app.get('/api/couriers/pathao/cities/', { preHandler: requireAdmin }, async () => pathao().cities());
-  app.get('/api/couriers/pathao/zones/', { preHandler: requireAdmin }, async (request) => pathao().zones(readQuery(cityQuery, request).city));
-  app.get('/api/couriers/pathao/areas/', { preHandler: requireAdmin }, async (request) => pathao().areas(readQuery(zoneQuery, request).zone));
+  app.get('/api/couriers/pathao/cities/', { preHandler: requireAdmin }, async () => askCourier(() => pathao().cities()));
+  app.get('/api/couriers/pathao/zones/', { preHandler: requireAdmin }, async (request) => askCourier(() => pathao().zones(readQuery(cityQuery, request).city)));
+  app.get('/api/couriers/pathao/areas/', { preHandler: requireAdmin }, async (request) => askCourier(() => pathao().areas(readQuery(zoneQuery, request).zone)));
+  /** What Pathao will charge for a parcel of `weight` kg to a city and zone (its price plan). */
+  app.get('/api/couriers/pathao/price/', { preHandler: requireAdmin }, async (request) => {
+    const q = readQuery(priceQuery, request);
+    return askCourier(() => pathao().price({ itemWeight: q.weight, cityId: q.city, zoneId: q.zone }));
+  });
 
   app.get('/api/order/:id/shipment/prefill/', { preHandler: requireAdmin }, async (request) => {
     const id = readId(request, ORDER_NOT_FOUND);
@@ -126,7 +143,7 @@ export const shipmentRoutes: FastifyPluginAsync<{ services: Services }> = async 
     if (courier !== 'pathao') return {};
     const order = await services.orders.shipments.get(id);
     if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-    const match = await pathao().matchPlace(order.district, order.upazila_thana);
+    const match = await askCourier(() => pathao().matchPlace(order.district, order.upazila_thana));
     return {
       ...(match.city_id ? { recipient_city: match.city_id } : {}),
       ...(match.zone_id ? { recipient_zone: match.zone_id } : {}),
