@@ -4,8 +4,9 @@
  * timeouts; tests run them against loopback fakes in server/test/fakes/.
  *
  * `book` sends one parcel; `findBooked` asks the courier whether a parcel for our order already
- * exists (so a retry after a timeout never books a second parcel); `status` reads a parcel's
- * current state, which is all the shop ever believes (a webhook is only a signal to ask).
+ * exists (so a retry after a timeout never books a second parcel), where the courier can say
+ * (`canFindBooked`); `status` reads a parcel's current state, which is all the shop ever believes
+ * (a webhook is only a signal to ask).
  */
 
 export type CourierId = 'steadfast' | 'pathao';
@@ -67,10 +68,18 @@ export interface BulkResult {
   ok: boolean;
   parcel?: BookedParcel;
   message?: string;
+  /** No answer for this parcel (timeout, network, 5xx): the courier may have booked it. */
+  unsure?: boolean;
 }
 
 export interface Courier {
   readonly id: CourierId;
+  /** Whether `findBooked` can really find a parcel (false: it always answers null). */
+  readonly canFindBooked: boolean;
+  /** Whether `bookMany` is one real bulk call; without it the shop books order by order. */
+  readonly bulkBooking?: boolean;
+  /** Per call, in ms: a booking claim lives several times this long. */
+  readonly timeoutMs?: number;
   book(input: ParcelInput): Promise<BookedParcel>;
   /** Many parcels in one call where the courier has one (Steadfast's bulk order, at most 500); one result per input, in order. */
   bookMany(inputs: ParcelInput[]): Promise<BulkResult[]>;

@@ -78,8 +78,10 @@ interface Token { access: string; refresh: string; expiresAt: number }
 
 export class PathaoCourier implements Courier {
   readonly id = 'pathao' as const;
+  /** Pathao cannot be asked for a parcel by our order id. */
+  readonly canFindBooked = false;
   private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  readonly timeoutMs: number;
   private readonly secrets: string[];
   private readonly now: () => number;
   private token: Token | null = null;
@@ -175,7 +177,8 @@ export class PathaoCourier implements Courier {
       try {
         out.push({ orderId: input.orderId, ok: true, parcel: await this.book(input) });
       } catch (err) {
-        out.push({ orderId: input.orderId, ok: false, message: err instanceof Error ? err.message : String(err) });
+        const unsure = !(err instanceof CourierError && err.kind === 'refused');
+        out.push({ orderId: input.orderId, ok: false, unsure, message: err instanceof Error ? err.message : String(err) });
       }
     }
     return out;

@@ -52,8 +52,10 @@ export function steadfastState(deliveryStatus: string): ParcelState {
 
 export class SteadfastCourier implements Courier {
   readonly id = 'steadfast' as const;
+  readonly canFindBooked = true;
+  readonly bulkBooking = true;
   private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  readonly timeoutMs: number;
   private readonly secrets: string[];
 
   constructor(private readonly opts: SteadfastOptions) {
@@ -105,8 +107,8 @@ export class SteadfastCourier implements Courier {
       if (answer.status !== 200 || !Array.isArray(answer.data)) this.refuse(label, answer.status, answer.data);
     } catch (err) {
       const message = err instanceof CourierError ? err.message : String(err);
-      const unsure = err instanceof CourierError && (err.kind === 'timeout' || err.kind === 'network');
-      return chunk.map((p) => ({ orderId: p.orderId, ok: false, message: unsure ? `${message}; some parcels may exist: ask findBooked before booking again` : message }));
+      const unsure = !(err instanceof CourierError && err.kind === 'refused');
+      return chunk.map((p) => ({ orderId: p.orderId, ok: false, unsure, message: unsure ? `${message}; some parcels may exist: ask findBooked before booking again` : message }));
     }
     const rows = (answer.data as unknown[]).map(obj);
     return chunk.map((p, i) => {
