@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { findOption, type DeliveryOption, type PaymentOption } from './settings';
 import { normalizePhone } from './phone';
+import { MAX_ID } from './queries';
 
 export const ORDER_STATUSES = ['Pending', 'Delivered', 'Returned', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -40,6 +41,17 @@ export const MESSAGES = {
   quantity: 'পরিমাণ ১ বা তার বেশি পূর্ণ সংখ্যা হতে হবে',
   success: 'আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!',
   priceChanged: 'দাম পরিবর্তন হয়েছে — নতুন মূল্য দেখে আবার অর্ডার করুন। (The price changed; please confirm the new total.)',
+  unknownProduct: 'Unknown product.',
+} as const;
+
+/** The checkout limits' messages; the numbers are the shop's settings. */
+export const LIMIT_MESSAGES = {
+  unitsPerLine: (max: number) =>
+    `একটি পণ্য এক অর্ডারে সর্বোচ্চ ${max}টি নেওয়া যায় — পরিমাণ কমিয়ে আবার চেষ্টা করুন। (At most ${max} of one product per order.)`,
+  openOrders: (max: number) =>
+    `আপনার ${max}টি অর্ডার এখনও পেমেন্টের অপেক্ষায় আছে। সেগুলো পেমেন্ট, ডেলিভারি বা বাতিল হলে নতুন অর্ডার করুন। (You already have ${max} open unpaid orders.)`,
+  checkoutsPerHour: (minutes: number) =>
+    `অনেকবার অর্ডার করার চেষ্টা হয়েছে। ${minutes} মিনিট পরে আবার চেষ্টা করুন। (Too many checkouts; please try again in ${minutes} minutes.)`,
 } as const;
 
 /** Which transaction-ID field a wallet payment fills (the first version's field names). */
@@ -68,7 +80,12 @@ const money = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
   z.number({ message: 'টাকার পরিমাণ সংখ্যায় দিন' }).finite('টাকার পরিমাণ সংখ্যায় দিন').min(0, 'টাকার পরিমাণ সংখ্যায় দিন').optional(),
 );
-const id = z.coerce.number({ message: 'Unknown product.' }).int('Unknown product.').positive('Unknown product.');
+const id = z.coerce.number({ message: MESSAGES.unknownProduct }).int(MESSAGES.unknownProduct).positive(MESSAGES.unknownProduct).max(MAX_ID, MESSAGES.unknownProduct);
+
+/** A `savedCart` key: a product id written in digits, within the ids a record can have. */
+export function isCartKey(key: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(key) && Number(key) <= MAX_ID;
+}
 const quantity = z.coerce.number({ message: MESSAGES.quantity }).int(MESSAGES.quantity).min(1, MESSAGES.quantity).max(10_000, MESSAGES.quantity);
 
 /** A cart line as the client sends it; display fields a cart line may carry are ignored, never trusted. */
@@ -106,8 +123,8 @@ export const checkoutFieldsSchema = z
 
 export type CheckoutInput = z.infer<typeof checkoutFieldsSchema>;
 
-/** The full checkout schema for the shop's current options: known options, wallet details, formats. */
-export function checkoutSchema(options: { delivery_options: DeliveryOption[]; payment_options: PaymentOption[] }) {
+/** The full checkout schema for the shop's current options: known options, wallet details, formats, units per line (0: no limit). */
+export function checkoutSchema(options: { delivery_options: DeliveryOption[]; payment_options: PaymentOption[]; max_units_per_line?: number }) {
   return checkoutFieldsSchema.superRefine(
     (value, ctx) => {
       // Runs even when other fields failed, so the customer sees every problem at once; the
@@ -131,7 +148,9 @@ export function checkoutSchema(options: { delivery_options: DeliveryOption[]; pa
       const items = Array.isArray(v.orderItems) ? v.orderItems : [];
       const cart = v.savedCart && typeof v.savedCart === 'object' ? Object.keys(v.savedCart) : [];
       if (items.length === 0 && cart.length === 0) issue('orderItems', MESSAGES.emptyCart);
-      if (items.length === 0 && cart.some((key) => !/^[1-9]\d{0,9}$/.test(key))) issue('savedCart', 'Unknown product.');
+      if (items.length === 0 && cart.some((key) => !isCartKey(key))) issue('savedCart', MESSAGES.unknownProduct);
+      const max = options.max_units_per_line ?? 0;
+      if (max > 0 && overUnitLimit(rawLines(items, v.savedCart), max).length) issue(items.length ? 'orderItems' : 'savedCart', LIMIT_MESSAGES.unitsPerLine(max));
     },
     { when: () => true },
   );
@@ -151,11 +170,25 @@ export function cartLines(input: { orderItems?: CartLine[] | undefined; savedCar
     input.orderItems && input.orderItems.length > 0
       ? input.orderItems
       : Object.entries(input.savedCart ?? {})
-          .filter(([key]) => /^[1-9]\d{0,9}$/.test(key))
+          .filter(([key]) => isCartKey(key))
           .map(([key, q]) => ({ product: Number(key), quantity: q }));
   const merged = new Map<number, number>();
   for (const line of source) merged.set(line.product, (merged.get(line.product) ?? 0) + line.quantity);
   return [...merged].map(([product, q]) => ({ product, quantity: q }));
+}
+
+/** The lines with more units than `max` allows (0: no limit), after a product listed twice is merged. */
+export function overUnitLimit(lines: CartLine[], max: number): CartLine[] {
+  return max > 0 ? cartLines({ orderItems: lines }).filter((l) => l.quantity > max) : [];
+}
+
+/** The lines of a payload not yet parsed (the form checks it before sending): what can be read as lines. */
+function rawLines(items: unknown[], savedCart: unknown): CartLine[] {
+  const line = (product: unknown, quantity: unknown) => ({ product: Number(product), quantity: Number(quantity) });
+  const lines = items.length
+    ? items.map((i) => (i && typeof i === 'object' ? line((i as Record<string, unknown>).product, (i as Record<string, unknown>).quantity) : line(0, 0)))
+    : Object.entries(savedCart && typeof savedCart === 'object' ? savedCart : {}).map(([k, q]) => line(k, q));
+  return lines.filter((l) => Number.isFinite(l.product) && Number.isFinite(l.quantity));
 }
 
 export interface PricedLine {

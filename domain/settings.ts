@@ -1,6 +1,7 @@
 /** The shop's settings, edited in the back office. Nothing shop-specific is hard-coded elsewhere. */
 import { z } from 'zod';
 import { isOnlineGateway, type OnlineGateway } from './payments';
+import { isSafeLink } from './catalog-forms';
 
 export const deliveryOptionSchema = z.object({
   id: z.string().min(1),
@@ -16,6 +17,20 @@ export const paymentOptionSchema = z.object({
   online: z.boolean().optional(),
 });
 
+export const SETTINGS_MESSAGES = {
+  socialUrl: 'শুধু http:// বা https:// দিয়ে শুরু হওয়া লিংক দিন। (Only an http:// or https:// link.)',
+  limit: '০ (সীমা নেই) থেকে ১০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা দিন। (A whole number from 0, no limit, to 10000.)',
+} as const;
+
+/** Every footer links to it: only a web address (or none), never `javascript:` or `data:`. */
+export function isSocialUrl(url: string): boolean {
+  return url === '' || (/^https?:\/\//i.test(url) && isSafeLink(url));
+}
+const socialUrl = z.string({ message: SETTINGS_MESSAGES.socialUrl }).max(2000, SETTINGS_MESSAGES.socialUrl).refine(isSocialUrl, SETTINGS_MESSAGES.socialUrl);
+
+/** A checkout limit: 0 means none. */
+const limit = z.number({ message: SETTINGS_MESSAGES.limit }).int(SETTINGS_MESSAGES.limit).min(0, SETTINGS_MESSAGES.limit).max(10_000, SETTINGS_MESSAGES.limit);
+
 export const settingsSchema = z
   .object({
     shop_name: z.string().min(1).max(120),
@@ -24,9 +39,15 @@ export const settingsSchema = z
     email: z.union([z.literal(''), z.email()]),
     phones: z.array(z.string().max(30)).max(5),
     wallet_number: z.string().max(30),
-    social_url: z.union([z.literal(''), z.url()]),
+    social_url: socialUrl,
     delivery_options: z.array(deliveryOptionSchema).min(1),
     payment_options: z.array(paymentOptionSchema).min(1),
+    /** Orders a customer may have Pending and unpaid at once. */
+    max_open_orders_per_customer: limit,
+    /** Units of one product in one order. */
+    max_units_per_line: limit,
+    /** Checkouts an hour, counted per customer and per client address. */
+    checkouts_per_hour: limit,
   })
   .strict();
 
@@ -56,6 +77,9 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     { id: 'nagad', label: 'নগদ পেমেন্ট', wallet: true },
     { id: 'rocket', label: 'রকেট পেমেন্ট', wallet: true },
   ],
+  max_open_orders_per_customer: 3,
+  max_units_per_line: 10,
+  checkouts_per_hour: 10,
 };
 
 /**

@@ -63,6 +63,7 @@ export function createServices(database: Database, config: Config, opts: Service
     users,
     dialect: database.dialect,
     paymentHoldMinutes: config.paymentHoldMinutes,
+    limiter: accounts.limiter,
     payments: { begin: (orderId) => payments.begin(orderId, { reuse: true }), details: (orderId) => payments.details(orderId) },
     shipments: { events: (orderId) => shipments.events(orderId) },
   });

@@ -3,7 +3,10 @@
  * from what the client sends; the stock is taken through the catalogue's stock face inside the
  * order's own transaction, so an order exists exactly when its stock was taken. The confirmation
  * SMS goes into the outbox in the same transaction, so an order and its message exist together
- * or not at all.
+ * or not at all; it goes to the account's own phone, never to a number typed at checkout.
+ * Against automation (orders that hold stock unpaid, texts to strangers): units per line, open
+ * unpaid orders per customer and checkouts an hour per customer and per address are limited by
+ * the shop's settings (limits.ts).
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -12,6 +15,8 @@ import { nowIso } from '../db/dialect';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError, badRequest, conflict, type FieldErrors } from '../http/errors';
 import type { AuthUser } from '../accounts/sessions';
+import type { DialectName } from '../db/database';
+import type { RateLimiter } from '../accounts/rate-limit';
 import type { SettingsService } from '../settings/service';
 import type { CatalogService } from '../catalog/service';
 import { enqueueSms } from '../notifications/outbox';
@@ -20,6 +25,7 @@ import { isOnlineGateway } from '../../domain/payments';
 import { normalizePhone } from '../../domain/phone';
 import { unitPrice } from '../../domain/prices';
 import { MESSAGES, cartLines, checkoutSchema, disagreeingFigures, priceOrder, transactionFieldFor } from '../../domain/orders';
+import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMeta } from './limits';
 
 /** Idempotency keys are kept for a day, as payment APIs do. */
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -36,6 +42,9 @@ export interface CheckoutDeps {
   stock: CatalogService['stock'];
   /** How long an order paid online keeps its stock unpaid before it is cancelled. */
   paymentHoldMinutes: number;
+  dialect: DialectName;
+  /** The shared rate limiter (Redis or the database); the database's when none is handed in. */
+  limiter?: RateLimiter | undefined;
 }
 
 /** A stable hash of a request body: same fields and values in any key order → same hash. */
@@ -61,6 +70,8 @@ function outOfStock(lines: { product: number; title: string; available: number }
 const unavailable = (product: number) => badRequest(`Product ${product} is not available.`, { orderItems: [`Product ${product} is not available.`] });
 
 export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
+  const limiter = limiterFor(db, deps);
+
   async function findIdempotent(userId: number, key: string, hash: string): Promise<CheckoutResult | null> {
     const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
     if (!row || Date.parse(row.created_at) < Date.now() - IDEMPOTENCY_TTL_MS) return null;
@@ -70,14 +81,19 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
     return JSON.parse(row.response) as CheckoutResult;
   }
 
-  async function placeOrder(user: AuthUser, body: unknown, key: string | undefined, hash: string): Promise<CheckoutResult> {
+  async function placeOrder(user: AuthUser, body: unknown, key: string | undefined, hash: string, meta: CheckoutMeta): Promise<CheckoutResult> {
     const settings = await deps.settings.get();
     const input = checkoutSchema(settings).parse(body);
     const delivery = findOption(settings.delivery_options, input.delivery_option)!;
     const payment = findOption(settings.payment_options, input.payment_option)!;
     const lines = cartLines(input);
+    checkLines(lines, settings, input.orderItems?.length ? 'orderItems' : 'savedCart');
+    await checkOpenOrders(db, user.id, settings);
+    await countCheckout(limiter, user.id, meta, settings);
 
     return db.transaction().execute(async (trx) => {
+      // Counted again inside the transaction: another checkout may have committed meanwhile.
+      await checkOpenOrders(trx, user.id, settings);
       const products = await deps.stock.forCheckout(trx, lines.map((l) => l.product));
       const byId = new Map(products.map((p) => [p.id, p]));
       const errors: FieldErrors = {};
@@ -148,6 +164,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           payment_status: gateway ? 'pending' : 'unpaid',
           payment_gateway: gateway,
           payment_hold_until: gateway ? new Date(Date.parse(now) + deps.paymentHoldMinutes * 60_000).toISOString() : null,
+          account_phone: user.phone_number,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -181,7 +198,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           .values({ user_id: user.id, key, request_hash: hash, status_code: 200, response: JSON.stringify(result), created_at: now })
           .execute();
       }
-      await enqueueSms(trx, phone, `${settings.shop_name}: আপনার অর্ডার #${order.id} গ্রহণ করা হয়েছে। মোট ${figures.total} টাকা। ধন্যবাদ!`, 'order_confirmation');
+      await enqueueSms(trx, user.phone_number, `${settings.shop_name}: আপনার অর্ডার #${order.id} গ্রহণ করা হয়েছে। মোট ${figures.total} টাকা। ধন্যবাদ!`, 'order_confirmation');
       return result;
     });
   }
@@ -191,7 +208,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
    * request answers the first order instead of placing a second; only successes are kept
    * (a refused checkout changed nothing, so retrying it is safe).
    */
-  return async function checkout(user: AuthUser, payload: unknown, idempotencyKey?: string): Promise<CheckoutResult> {
+  return async function checkout(user: AuthUser, payload: unknown, idempotencyKey?: string, meta: CheckoutMeta = {}): Promise<CheckoutResult> {
     const key = idempotencyKey?.trim() || undefined;
     if (key && key.length > 200) throw badRequest('The Idempotency-Key header is too long (200 characters at most).');
     const hash = requestHash(payload);
@@ -200,7 +217,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
       if (earlier) return earlier;
     }
     try {
-      return await placeOrder(user, payload, key, hash);
+      return await placeOrder(user, payload, key, hash, meta);
     } catch (error) {
       // The same key raced in from another request and committed first: answer what it answered.
       if (key && isUniqueViolation(error)) {

@@ -100,8 +100,8 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
           .executeTakeFirst(),
       );
       if (moved) {
-        const order = await trx.selectFrom('orders').select(['phone_number']).where('id', '=', p.id).executeTakeFirstOrThrow();
-        await enqueueSms(trx, order.phone_number, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পেমেন্ট পাওয়া গেছে (${p.reference})। ধন্যবাদ!`, 'payment_received');
+        const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', p.id).executeTakeFirstOrThrow();
+        if (order.account_phone) await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পেমেন্ট পাওয়া গেছে (${p.reference})। ধন্যবাদ!`, 'payment_received');
       }
       return moved;
     },
@@ -155,13 +155,13 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
       await trx.insertInto('order_status_changes').values({ order_id: id, from_status: 'Pending', to_status: 'Cancelled', changed_by: null, created_at: now }).execute();
       const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
       await deps.stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
-      const order = await trx.selectFrom('orders').select(['phone_number']).where('id', '=', id).executeTakeFirstOrThrow();
+      const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', id).executeTakeFirstOrThrow();
       const shop = opts.shopName;
       const text =
         opts.reason === 'hold_expired'
           ? `${shop}: নির্ধারিত সময়ে পেমেন্ট না পাওয়ায় আপনার অর্ডার #${id} বাতিল করা হয়েছে।`
           : `${shop}: আপনার অর্ডার #${id} বাতিল করা হয়েছে এবং পেমেন্টের টাকা ফেরত দেওয়া হয়েছে।`;
-      await enqueueSms(trx, order.phone_number, text, 'order_cancelled');
+      if (order.account_phone) await enqueueSms(trx, order.account_phone, text, 'order_cancelled');
       return true;
     },
 

@@ -5,7 +5,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../accounts/auth';
+import { clientAddress } from '../http/client-address';
 import { notFound } from '../http/errors';
+import { TooManyRequests } from '../accounts/rate-limit';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import type { Services } from '../services';
 import { idSchema } from '../../domain/queries';
@@ -35,9 +37,14 @@ const statusUpdate = z.object({ status: z.enum(ORDER_STATUSES, { message: `statu
 export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { orders } = services;
 
+  // 429 answers say when to come back (RFC 9110 Retry-After).
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfter));
+  });
+
   app.post('/checkout/', { preHandler: requireUser }, async (request) => {
     const header = request.headers['idempotency-key'];
-    return orders.checkout(request.user!, request.body ?? {}, Array.isArray(header) ? header[0] : header);
+    return orders.checkout(request.user!, request.body ?? {}, Array.isArray(header) ? header[0] : header, { ip: clientAddress(request) });
   });
 
   app.get('/api/order/', { preHandler: requireUser }, async (request) => {

@@ -20,6 +20,8 @@ import { canTransition, type OrderStatus } from '../../domain/orders';
 import { canStartPayment, type PaymentStatus } from '../../domain/payments';
 import type { ParcelStateName } from '../../domain/shipments';
 import { createCheckout, type CheckoutResult } from './checkout';
+import type { CheckoutMeta } from './limits';
+import type { RateLimiter } from '../accounts/rate-limit';
 import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
 import { moveOrderStatus } from './status';
@@ -68,6 +70,8 @@ export interface OrderDeps {
   paymentHoldMinutes: number;
   payments?: OrderPaymentHooks;
   shipments?: OrderShipmentHooks;
+  /** The shared rate limiter, for checkouts an hour. */
+  limiter?: RateLimiter;
 }
 
 export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
@@ -125,8 +129,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
      * the order stays (Pending, payment failed, stock held until the hold runs out) and the
      * answer is 502 with its id, so the customer can pay again from the order page.
      */
-    async checkout(user: AuthUser, payload: unknown, idempotencyKey?: string): Promise<CheckoutResult & { order: unknown; payment_url?: string }> {
-      const result = await placeOrder(user, payload, idempotencyKey);
+    async checkout(user: AuthUser, payload: unknown, idempotencyKey?: string, meta?: CheckoutMeta): Promise<CheckoutResult & { order: unknown; payment_url?: string }> {
+      const result = await placeOrder(user, payload, idempotencyKey, meta);
       const row = await loadOrder(result.order_id);
       let paymentUrl: string | undefined;
       if (row && deps.payments && canStartPayment(row)) {

@@ -15,7 +15,7 @@ import type { CourierId, ParcelStateName } from '../../domain/shipments';
 const COLUMNS = [
   'id', 'status', 'total', 'paid_amount', 'refunded_amount', 'payment_status', 'payment_gateway', 'name', 'phone_number',
   'optional_phone_number', 'email', 'district', 'upazila_thana', 'delivery_address', 'order_instruction', 'created_at',
-  'courier', 'consignment_id', 'tracking_code', 'shipment_status',
+  'courier', 'consignment_id', 'tracking_code', 'shipment_status', 'account_phone',
 ] as const;
 
 export function createOrderShipments(db: Kysely<DB>, deps: { stock: CatalogService['stock'] }) {

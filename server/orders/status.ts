@@ -16,7 +16,7 @@ import { paymentOnStatusChange } from '../../domain/payments';
 export async function moveOrderStatus(
   trx: Kysely<DB>,
   stock: CatalogService['stock'],
-  order: Pick<Order, 'id' | 'status' | 'phone_number' | 'payment_gateway' | 'payment_status' | 'total'>,
+  order: Pick<Order, 'id' | 'status' | 'account_phone' | 'payment_gateway' | 'payment_status' | 'total'>,
   to: OrderStatus,
   p: { changedBy: number | null; shopName: string },
 ): Promise<boolean> {
@@ -36,8 +36,9 @@ export async function moveOrderStatus(
     const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', id).orderBy('id').execute();
     await stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
   }
-  if (to === 'Cancelled') {
-    await enqueueSms(trx, order.phone_number, `${p.shopName}: আপনার অর্ডার #${id} বাতিল করা হয়েছে।`, 'order_cancelled');
+  // Order SMS go to the account's own phone; the delivery phone is the courier's to call.
+  if (to === 'Cancelled' && order.account_phone) {
+    await enqueueSms(trx, order.account_phone, `${p.shopName}: আপনার অর্ডার #${id} বাতিল করা হয়েছে।`, 'order_cancelled');
   }
   return true;
 }

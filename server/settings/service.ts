@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import { badRequest } from '../http/errors';
-import { DEFAULT_SETTINGS, ONLINE_PAYMENT_OPTIONS, isOnlineOption, type ShopSettings } from '../../domain/settings';
+import { DEFAULT_SETTINGS, ONLINE_PAYMENT_OPTIONS, isOnlineOption, isSocialUrl, type ShopSettings } from '../../domain/settings';
 import type { OnlineGateway } from '../../domain/payments';
 
 export interface SettingsOptions {
@@ -23,6 +23,8 @@ export function createSettingsService(db: Kysely<DB>, opts: SettingsOptions = {}
       const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
       const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
       const settings = { ...DEFAULT_SETTINGS, ...stored } as ShopSettings;
+      // A link stored before links were checked is not shown.
+      if (typeof settings.social_url !== 'string' || !isSocialUrl(settings.social_url)) settings.social_url = '';
       return { ...settings, payment_options: [...settings.payment_options.filter((o) => !isOnlineOption(o)), ...online] };
     },
 

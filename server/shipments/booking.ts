@@ -109,7 +109,7 @@ export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
       await orders.markBooked(trx, { id: order.id, courier: courierId, consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state });
       await store.addEvent(trx, { id: claim.id, order_id: order.id }, state, parcel.message || `Booked with ${COURIER_LABELS[courierId]}.`);
       const text = bookedSms({ shopName, orderId: order.id, courier: courierId, trackingCode: parcel.trackingCode, trackUrl: trackUrl(deps.publicUrl, order.id) });
-      await enqueueSms(trx, order.phone_number, text, 'shipment_booked');
+      if (order.account_phone) await enqueueSms(trx, order.account_phone, text, 'shipment_booked');
       return true;
     });
     if (!done) throw conflict(`Order #${order.id} was booked by another request.`);

@@ -53,9 +53,9 @@ export function createTracking(db: Kysely<DB>, deps: TrackingDeps) {
       if (to) await orders.settle(trx, s.order_id, to, shopName);
       if (status.state === 'out_for_delivery') {
         const order = await orders.get(s.order_id, trx);
-        if (order) {
+        if (order?.account_phone) {
           const text = outForDeliverySms({ shopName, orderId: s.order_id, courier: s.courier, trackingCode: s.tracking_code ?? '', trackUrl: trackUrl(deps.publicUrl, s.order_id) });
-          await enqueueSms(trx, order.phone_number, text, 'shipment_out_for_delivery');
+          await enqueueSms(trx, order.account_phone, text, 'shipment_out_for_delivery');
         }
       }
       return true;

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createServices, type ServiceOptions, type Services } from '../services';
 import { createTestDatabase, type TestDatabase } from './database';
+import type { ShopSettings } from '../../domain/settings';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,13 +25,23 @@ export function testPhone(): string {
   return `017${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(5, '0')}`;
 }
 
-/** `options` go to createServices (e.g. `couriers`: the couriers the app has instead of the environment's). */
-export async function createTestApp(overrides: Partial<Config> = {}, options: ServiceOptions = {}): Promise<TestApp> {
+/**
+ * Tests place many orders for few customers, all from inject's one address: the hourly and
+ * open-order checkout limits are off unless a test's `settings` turn them on (server/orders/limits.test.ts).
+ */
+export const TEST_CHECKOUT_LIMITS: Partial<ShopSettings> = { checkouts_per_hour: 0, max_open_orders_per_customer: 0 };
+
+/**
+ * `options` go to createServices (e.g. `couriers`: the couriers the app has instead of the
+ * environment's); `settings` are stored before the first request.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: ServiceOptions = {}, settings: Partial<ShopSettings> = TEST_CHECKOUT_LIMITS): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir: database.dataDir, databaseUrl: database.url, ...overrides };
   const services = createServices(database, config, options);
   const app = await buildApp({ services });
   await app.ready();
+  if (Object.keys(settings).length) await services.settings.update(settings);
   return {
     app,
     services,
