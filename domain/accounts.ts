@@ -21,7 +21,11 @@ export const MESSAGES = {
   passwordsDiffer: 'পাসওয়ার্ড দুটি মেলেনি',
   otpRequired: 'ও.টি.পি আবশ্যক*',
   otpInvalid: `ও.টি.পি ${OTP_LENGTH} সংখ্যার হতে হবে`,
+  recoveryLocked: 'অনেকবার ভুল ও.টি.পি দেওয়ায় এই নাম্বারের পাসওয়ার্ড রিসেট বন্ধ আছে। পাসওয়ার্ড দিয়ে সাইন ইন করুন অথবা দোকানে যোগাযোগ করুন।',
 } as const;
+
+/** Wrong recovery codes, across codes, after which an account's recovery locks (NIST SP 800-63B: at most 100 failures). */
+export const RECOVERY_MAX_FAILURES = 100;
 
 /** Text that must be present: a missing field, a non-string and an empty string all say `required`. */
 const requiredText = (required: string) => z.string({ error: required }).trim().min(1, required);

@@ -39,6 +39,19 @@ function behavesAsAFixedWindow(make: () => RateLimiter) {
     expect(await limiter.hit(key, short)).toMatchObject({ allowed: true, count: 1 });
   });
 
+  it('peek() reads the count of the current window without counting a hit, and 0 once it has ended', async () => {
+    const limiter = make();
+    const key = `p-${Math.random()}`;
+    const short = { limit: 5, windowMs: 300 };
+    expect(await limiter.peek(key, short)).toBe(0);
+    await limiter.hit(key, short);
+    await limiter.hit(key, short);
+    expect(await limiter.peek(key, short)).toBe(2);
+    expect(await limiter.peek(key, short)).toBe(2);
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await limiter.peek(key, short)).toBe(0);
+  });
+
   it('reset() forgets a key', async () => {
     const limiter = make();
     const key = `r-${Math.random()}`;

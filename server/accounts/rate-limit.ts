@@ -28,6 +28,8 @@ export interface RateResult {
 /** The strategy: count one hit against `key` and say whether it is still within the rule. */
 export interface RateLimiter {
   hit(key: string, rule: RateRule): Promise<RateResult>;
+  /** The hits counted against `key` in its current window, without counting one. */
+  peek(key: string, rule: RateRule): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -72,6 +74,11 @@ export class DatabaseRateLimiter implements RateLimiter {
     return result(Number(row.count), rule, Date.parse(row.window_start), now);
   }
 
+  async peek(key: string, rule: RateRule): Promise<number> {
+    const row = await this.db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
+    return row && Date.parse(row.window_start) > Date.now() - rule.windowMs ? Number(row.count) : 0;
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
   }
@@ -104,6 +111,10 @@ export class RedisRateLimiter implements RateLimiter {
     return result(count, rule, now + ttl - rule.windowMs, now);
   }
 
+  async peek(key: string): Promise<number> {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }
@@ -130,6 +141,15 @@ export class FallbackRateLimiter implements RateLimiter {
     } catch (error) {
       this.onError(error);
       return this.fallback.hit(key, rule);
+    }
+  }
+
+  async peek(key: string, rule: RateRule): Promise<number> {
+    try {
+      return await this.primary.peek(key, rule);
+    } catch (error) {
+      this.onError(error);
+      return this.fallback.peek(key, rule);
     }
   }
 
@@ -160,7 +180,7 @@ export class TooManyRequests extends HttpError {
   }
 }
 
-function waitText(seconds: number): string {
+export function waitText(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }

@@ -36,10 +36,11 @@ describe(`account rate limits (${testDialect})`, () => {
       expect((await post('/send_reset_otp/', { phone_number: testPhone() })).statusCode).toBe(400);
     });
 
-    it('V6.3.1 sign-in per phone: after 10 attempts in 15 minutes even the right password gets 429', async () => {
+    it('V6.3.1 sign-in per phone and address: after 10 attempts in 15 minutes from one address even the right password gets 429 there', async () => {
       const { phone } = await register();
-      for (let i = 0; i < 10; i++) expect((await post('/login/', { phone_number: phone, password: 'wrong password' })).statusCode).toBe(401);
-      const res = await post('/login/', { phone_number: phone, password: PASSWORD });
+      const ip = newIp();
+      for (let i = 0; i < 10; i++) expect((await post('/login/', { phone_number: phone, password: 'wrong password' }, { ip })).statusCode).toBe(401);
+      const res = await post('/login/', { phone_number: phone, password: PASSWORD }, { ip });
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toMatch(/^Too many sign-in attempts\./);
     });

@@ -6,7 +6,10 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
+/** The session cookie over http (tests, localhost)… */
 export const SESSION_COOKIE = 'haat_session';
+/** …and over https, where the browser then insists on Secure, Path=/ and no Domain. */
+export const SECURE_SESSION_COOKIE = '__Host-haat_session';
 export const IDLE_TIMEOUT_MS = 7 * 24 * 3600_000;
 export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
 /** last_seen_at is written at most this often, so reads don't turn into writes. */
@@ -21,14 +24,16 @@ export interface AuthUser {
 
 /**
  * `Set-Cookie` values for page actions (React Router), matching what the API sets: HttpOnly,
- * SameSite=Lax, Path=/, Secure when the page was requested over https (ASVS V3.3.1).
+ * SameSite=Lax, Path=/, and over https Secure under the `__Host-` name (ASVS V3.3.1).
  */
 export function sessionCookieHeader(token: string, opts: { secure: boolean }): string {
-  return `${SESSION_COOKIE}=${token}; Max-Age=${Math.floor(ABSOLUTE_TIMEOUT_MS / 1000)}; Path=/; HttpOnly; SameSite=Lax${opts.secure ? '; Secure' : ''}`;
+  const name = opts.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return `${name}=${token}; Max-Age=${Math.floor(ABSOLUTE_TIMEOUT_MS / 1000)}; Path=/; HttpOnly; SameSite=Lax${opts.secure ? '; Secure' : ''}`;
 }
 
 export function clearSessionCookieHeader(opts: { secure: boolean }): string {
-  return `${SESSION_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax${opts.secure ? '; Secure' : ''}`;
+  const name = opts.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return `${name}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax${opts.secure ? '; Secure' : ''}`;
 }
 
 export function hashToken(token: string): string {
@@ -88,6 +93,19 @@ export function createSessionStore(db: Kysely<DB>) {
         await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', row.session_id).execute();
       }
       return { id: row.id, name: row.name, phone_number: row.phone_number, is_admin: row.is_admin === 1 };
+    },
+
+    /** Whether the user has a live session made from this client address. */
+    async hasSessionFrom(userId: number, ip: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('ip', '=', ip)
+        .where('expires_at', '>', new Date().toISOString())
+        .where('last_seen_at', '>', new Date(Date.now() - IDLE_TIMEOUT_MS).toISOString())
+        .executeTakeFirst();
+      return !!row;
     },
 
     async revoke(token: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import { normalizePhone } from '../../domain/phone';
+import { RECOVERY_MAX_FAILURES } from '../../domain/accounts';
 import type { Page } from '../http/pagination';
 import { hashPassword } from './passwords';
 
@@ -58,6 +59,52 @@ export function createUserStore(db: Kysely<DB>) {
         base.select(['id', 'name', 'phone_number', 'is_admin', 'created_at']).orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
       ]);
       return { count: Number(count), results: rows.map((u) => ({ ...publicUser(u), created_at: u.created_at })) };
+    },
+
+    /**
+     * Counts a recovery code check against the account before the code is compared, so parallel
+     * guesses can't pass the limit; false when recovery is locked.
+     */
+    async reserveRecoveryFailure(userId: number): Promise<boolean> {
+      const r = await db
+        .updateTable('users')
+        .set((eb) => ({ recovery_failures: eb('recovery_failures', '+', 1) }))
+        .where('id', '=', userId)
+        .where('recovery_failures', '<', RECOVERY_MAX_FAILURES)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Hands back a reserved failure (the code was right). */
+    async releaseRecoveryFailure(userId: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ recovery_failures: eb('recovery_failures', '-', 1) }))
+        .where('id', '=', userId)
+        .where('recovery_failures', '>', 0)
+        .execute();
+    },
+
+    /** A successful sign-in or reset: recovery unlocks and this address becomes the account's own. */
+    async recordSignIn(userId: number, address: string | undefined): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ recovery_failures: 0, ...(address ? { last_login_ip: address } : {}) })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** An admin unlocks recovery; false when there is no such user. */
+    async unlockRecovery(userId: number): Promise<boolean> {
+      const r = await db.updateTable('users').set({ recovery_failures: 0 }).where('id', '=', userId).executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Which of these users have their recovery locked. */
+    async recoveryLocked(ids: number[]): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db.selectFrom('users').select('id').where('id', 'in', [...new Set(ids)]).where('recovery_failures', '>=', RECOVERY_MAX_FAILURES).execute();
+      return new Set(rows.map((r) => r.id));
     },
 
     async setPassword(userId: number, passwordHash: string, trx: Kysely<DB> = db): Promise<void> {
