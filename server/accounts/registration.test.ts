@@ -8,6 +8,7 @@ import { testDialect } from '../test/database';
 import { PASSWORD, accountsClient, bearer, cookieOf } from '../test/accounts';
 import { MESSAGES as FORM } from '../../domain/accounts';
 import { MESSAGES } from './service';
+import { SECURE_SESSION_COOKIE } from './sessions';
 
 describe(`registration and sign-in (${testDialect})`, () => {
   let t: TestApp;
@@ -30,9 +31,12 @@ describe(`registration and sign-in (${testDialect})`, () => {
       expect(me.json()).toEqual(body.user);
     });
 
-    it('V3.3.1 marks the session cookie Secure when the request came over https', async () => {
+    it('V3.3.1 over https (from a trusted proxy) the session cookie is __Host-haat_session: Secure, Path=/, no Domain', async () => {
       const res = await post('/register_user/', { name: 'S', phone_number: testPhone(), password: PASSWORD }, { headers: { 'x-forwarded-proto': 'https' } });
-      expect(cookieOf(res)?.secure).toBe(true);
+      expect(cookieOf(res)).toBeUndefined();
+      const cookie = res.cookies.find((c) => c.name === SECURE_SESSION_COOKIE);
+      expect(cookie).toMatchObject({ value: res.json().token.access, secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+      expect(cookie?.domain).toBeUndefined();
     });
 
     it('stores the phone normalised: +880 and 880 forms are the same account and answer "Phone Number is already exist!"', async () => {

@@ -1,16 +1,17 @@
 /**
  * The account calls: registration, sign-in and out, password recovery, admins and the user list.
- * Sign-in answers carry `token.access` for API clients and also set the HttpOnly `haat_session`
- * cookie, so the pages of the same origin are signed in without handling the token.
+ * Sign-in answers carry `token.access` for API clients and also set the HttpOnly session cookie
+ * (`haat_session`, or `__Host-haat_session` over https), so the pages of the same origin are
+ * signed in without handling the token.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
+import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import { HttpError } from '../http/errors';
 import { loginSchema, makeAdminSchema, registerSchema, resetPasswordSchema, sendResetCodeSchema, userListQuery, verifyCodeSchema } from '../../domain/accounts';
 import { normalizePhone } from '../../domain/phone';
 import type { Services } from '../services';
-import { presentedToken, requireAdmin, requireUser } from './auth';
-import { ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } from './sessions';
+import { presentedToken, requireAdmin, requireUser, servedOverHttps, sessionCookieName, type AuthOptions } from './auth';
+import { ABSOLUTE_TIMEOUT_MS, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions';
 import { clientAddress } from '../http/client-address';
 import { MESSAGES, type RequestMeta, type SignedIn } from './service';
 import { TooManyRequests } from './rate-limit';
@@ -21,18 +22,31 @@ function meta(request: FastifyRequest): RequestMeta {
   return { ip: clientAddress(request), userAgent: request.headers['user-agent'], currentToken: request.sessionToken };
 }
 
-function cookieOptions(request: FastifyRequest) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', path: '/' };
+/** Host-only (no Domain), Path=/, and Secure over https, as the `__Host-` name requires. */
+function cookieOptions(request: FastifyRequest, opts: AuthOptions) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: servedOverHttps(request, opts), path: '/' };
 }
 
-function signedInAnswer(request: FastifyRequest, reply: FastifyReply, message: string, signed: SignedIn) {
-  reply.setCookie(SESSION_COOKIE, signed.token, { ...cookieOptions(request), maxAge: Math.floor(ABSOLUTE_TIMEOUT_MS / 1000) });
+/** Clears the session cookie in use and any of the other name the request still carries (left from before https). */
+function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, opts: AuthOptions, except?: string) {
+  const inUse = sessionCookieName(request, opts);
+  for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE]) {
+    if (name === except || (name !== inUse && request.cookies?.[name] === undefined)) continue;
+    reply.clearCookie(name, { ...cookieOptions(request, opts), secure: name === SECURE_SESSION_COOKIE || servedOverHttps(request, opts) });
+  }
+}
+
+function signedInAnswer(request: FastifyRequest, reply: FastifyReply, opts: AuthOptions, message: string, signed: SignedIn) {
+  const name = sessionCookieName(request, opts);
+  clearSessionCookies(request, reply, opts, name);
+  reply.setCookie(name, signed.token, { ...cookieOptions(request, opts), maxAge: Math.floor(ABSOLUTE_TIMEOUT_MS / 1000) });
   reply.header('cache-control', 'no-store');
   return { status: 200, message, token: { access: signed.token }, user: signed.user };
 }
 
 export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const accounts = services.accounts;
+  const opts: AuthOptions = { publicUrl: services.config.publicUrl };
 
   // 429 answers say when to come back (RFC 9110 Retry-After).
   app.addHook('onError', async (_request, reply, error) => {
@@ -41,17 +55,17 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   app.post('/register_user/', async (request, reply) => {
     const signed = await accounts.register(registerSchema.parse(request.body ?? {}), meta(request));
-    return signedInAnswer(request, reply, MESSAGES.registered, signed);
+    return signedInAnswer(request, reply, opts, MESSAGES.registered, signed);
   });
 
   app.post('/login/', async (request, reply) => {
     const signed = await accounts.login(loginSchema.parse(request.body ?? {}), meta(request));
-    return signedInAnswer(request, reply, MESSAGES.loggedIn, signed);
+    return signedInAnswer(request, reply, opts, MESSAGES.loggedIn, signed);
   });
 
   app.post('/logout/', async (request, reply) => {
-    await accounts.logout(presentedToken(request)?.token);
-    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    await accounts.logout(presentedToken(request, opts)?.token);
+    clearSessionCookies(request, reply, opts);
     return { status: 200, message: MESSAGES.loggedOut };
   });
 
@@ -76,6 +90,12 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app.post('/makeAdmin/', { preHandler: requireAdmin }, async (request) => {
     const { user } = await accounts.makeAdmin(makeAdminSchema.parse(request.body ?? {}));
     return { status: 200, message: MESSAGES.adminCreated, user };
+  });
+
+  // An admin lifts the lock wrong recovery codes put on an account.
+  app.post('/api/user/:id/unlock-recovery/', { preHandler: requireAdmin }, async (request) => {
+    await accounts.unlockRecovery(readId(request, 'User not found.'));
+    return { status: 200, message: MESSAGES.recoveryUnlocked };
   });
 
   /**
