@@ -9,11 +9,15 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
+import { UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, type ServerBuild } from 'react-router';
 import { buildApp } from '../server/app';
 import { createTestApp, type Signed, type TestApp } from '../server/test/app';
+import { loadCatalogFixture, type CatalogFixture } from '../server/test/catalog-fixture';
 import * as root from './root';
+import * as product from './routes/store/product';
 import handleRequest from './entry.server';
+
+const PUBLIC_URL = 'https://haat.example';
 
 /** A server build with the real root (layout and loader) and a few plain pages. */
 function pagesBuild(): ServerBuild {
@@ -30,13 +34,15 @@ function pagesBuild(): ServerBuild {
   return {
     entry: { module: { default: handleRequest } },
     routes: {
-      root: route('root', '', root),
+      // As React Router's Vite plugin does, route components get their data as props.
+      root: route('root', '', { ...root, ErrorBoundary: UNSAFE_withErrorBoundaryProps(root.ErrorBoundary) }),
       books: route('books', 'books', { default: page }),
       order: route('order', 'order', { default: page }),
       checkout: route('checkout', 'checkout', { default: page }),
       adminOrders: route('adminOrders', 'admin-orders', { default: page }),
+      product: route('product', 'books/:id', { ...product, default: UNSAFE_withComponentProps(product.default) }),
     },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: { root: asset('root', true), books: asset('books', false), order: asset('order', false), checkout: asset('checkout', false), adminOrders: asset('adminOrders', false) }, url: '/manifest.js', version: 'test' },
+    assets: { entry: { module: '/entry.js', imports: [] }, routes: { root: asset('root', true), books: asset('books', false), order: asset('order', false), checkout: asset('checkout', false), adminOrders: asset('adminOrders', false), product: asset('product', true) }, url: '/manifest.js', version: 'test' },
     publicPath: '/',
     assetsBuildDirectory: 'build/client',
     future: {},
@@ -50,11 +56,13 @@ function pagesBuild(): ServerBuild {
 describe('page documents', () => {
   let t: TestApp;
   let customer: Signed;
+  let f: CatalogFixture;
   let app: FastifyInstance;
   let clientDir: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ publicUrl: PUBLIC_URL });
     customer = await t.signIn();
+    f = await loadCatalogFixture(t.services.database.db);
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-client-'));
     app = await buildApp({ services: t.services, pages: { build: pagesBuild(), clientDir } });
     await app.ready();
@@ -89,5 +97,15 @@ describe('page documents', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers['cache-control'], url).toBe('private, no-store');
     }
+  });
+
+  it("a product page's canonical link and JSON-LD are on PUBLIC_URL, whatever Host and X-Forwarded-Host say", async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+    const res = await app.inject({ method: 'GET', url: `/books/${f.ids.riversOfBengal}`, headers: forged });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/books/${f.ids.riversOfBengal}"/>`);
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)?.[1];
+    expect(JSON.parse(ld!).offers.url).toBe(`${PUBLIC_URL}/books/${f.ids.riversOfBengal}`);
   });
 });

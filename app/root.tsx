@@ -15,6 +15,8 @@ import './app.css';
 /** The request's Content-Security-Policy nonce, given by app/entry.server.tsx; none in the browser. */
 export const NonceContext = createContext<string | undefined>(undefined);
 
+const ZOD_JITLESS = '(globalThis.__zod_globalConfig ||= {}).jitless = true;';
+
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 function menuOf(tree: ApiCategory | null): MenuCategory[] {
@@ -58,6 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any module: zod must not probe `new Function`, which the CSP reports as a violation. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links nonce={nonce} />
       </head>

@@ -42,6 +42,9 @@ describe('security headers (http PUBLIC_URL)', () => {
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
+    // Images and fonts from this origin, CSS icons as data: URLs, upload previews as blob: URLs.
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('font-src')).toEqual(["'self'", 'data:']);
   });
 
   it('scripts: this origin and a fresh nonce per request, never unsafe-inline', async () => {

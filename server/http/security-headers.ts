@@ -109,8 +109,8 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (req) => `'nonce-${nonceOf(req as IncomingMessage)}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // data: for the CSS icons (SVG masks) and fonts Vite inlines.
-        imgSrc: ["'self'", 'data:'],
+        // data: for the CSS icons (SVG masks) and fonts Vite inlines; blob: for upload previews.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // Online payments send the browser to the gateway with location.assign, not a form post.
