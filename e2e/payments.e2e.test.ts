@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeBkash, type FakeBkash } from '../server/test/fakes/bkash';
 import { startFakeSslcommerz, type FakeSslcommerz } from '../server/test/fakes/sslcommerz';
 import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { fillCheckout, openShopperPage, registerShopper, signInAs } from './shopper';
 
 interface ApiProduct {
   id: number;
@@ -41,16 +42,7 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
   const url = (p: string) => `${server.baseUrl}${p}`;
 
   /** Fills the checkout form, with the book in the cart, and chooses `option`. */
-  async function fillCheckout(option: string) {
-    await page.goto(url(`/books/${book.id}`), { waitUntil: 'networkidle' });
-    await page.locator('main').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
-    await page.goto(url('/checkout'), { waitUntil: 'networkidle' });
-    await page.getByTestId('place-order').waitFor();
-    await page.getByLabel('জেলা', { exact: true }).fill('ঢাকা');
-    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('মিরপুর');
-    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('বাড়ি ১২, রোড ৩, মিরপুর ১০');
-    await page.getByLabel(option, { exact: true }).check();
-  }
+  const fillCheckoutWith = (option: string) => fillCheckout(page, server.baseUrl, book.id, option);
 
   const orderIdOf = (u: string) => Number(new URL(u).searchParams.get('order'));
 
@@ -65,12 +57,8 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: ApiProduct[] };
     book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 10)!;
     expect(book).toBeDefined();
-    const reg = await fetch(url('/register_user/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CUSTOMER) });
-    expect(reg.status).toBeLessThan(300);
-    customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    customer.setDefaultTimeout(15_000);
-    page = await customer.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
+    await registerShopper(server.baseUrl, CUSTOMER);
+    ({ context: customer, page } = await openShopperPage(browser, errors));
   });
   afterAll(async () => {
     await browser?.close();
@@ -80,17 +68,13 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
   });
 
   it('signs the customer in and offers both gateways at checkout', async () => {
-    await page.goto(url('/login?next=/checkout'), { waitUntil: 'networkidle' });
-    await page.getByLabel('ফোন নাম্বার', { exact: true }).fill(CUSTOMER.phone_number);
-    await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.password);
-    await page.getByRole('button', { name: 'সাইন ইন' }).last().click();
-    await page.waitForURL(url('/checkout'));
+    await signInAs(page, server.baseUrl, CUSTOMER, '/checkout');
     const settings = (await (await fetch(url('/api/settings/'))).json()) as { payment_options: { id: string; online?: boolean }[] };
     expect(settings.payment_options.filter((o) => o.online).map((o) => o.id)).toEqual(['bkash_online', 'sslcommerz']);
   });
 
   it('pays with bKash online: to the gateway page and back to a paid order', async () => {
-    await fillCheckout('বিকাশ (অনলাইন পেমেন্ট)');
+    await fillCheckoutWith('বিকাশ (অনলাইন পেমেন্ট)');
     expect(await page.getByTestId('online-payment-note').textContent()).toContain('পেমেন্ট পেজে পাঠানো হবে');
     expect(await page.getByTestId('summary-total').textContent()).toContain(bn(book.price + DELIVERY));
     await screenshot(page, 'payments-checkout-bkash-1280');
@@ -128,7 +112,7 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
   });
 
   it('a payment cancelled on the SSLCommerz page is paid again from /order', async () => {
-    await fillCheckout('কার্ড / মোবাইল ব্যাংকিং / নেট ব্যাংকিং');
+    await fillCheckoutWith('কার্ড / মোবাইল ব্যাংকিং / নেট ব্যাংকিং');
     await page.getByTestId('place-order').click();
     await page.waitForURL((u) => u.href.startsWith(ssl.url) && u.pathname.startsWith('/pay/'));
     await page.locator('#cancel').click();
@@ -156,7 +140,7 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
 
   it('when bKash will not open the payment the order is kept; a failed payment is paid again', async () => {
     bkash.createFails = { httpStatus: 503 };
-    await fillCheckout('বিকাশ (অনলাইন পেমেন্ট)');
+    await fillCheckoutWith('বিকাশ (অনলাইন পেমেন্ট)');
     await page.getByTestId('place-order').click();
     const notStarted = page.getByTestId('payment-not-started');
     await notStarted.waitFor();

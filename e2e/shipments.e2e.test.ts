@@ -8,10 +8,11 @@
  * without JavaScript, on a phone), and a wrong pair gets one message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startFakePathao, type FakePathao } from '../server/test/fakes/pathao';
 import { startFakeSteadfast, type FakeSteadfast } from '../server/test/fakes/steadfast';
 import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { fillCheckout, openShopperPage, registerShopper, signInAs } from './shopper';
 
 interface ApiProduct {
   id: number;
@@ -30,7 +31,6 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
   let pathao: FakePathao;
   let server: RunningServer;
   let browser: Browser;
-  let customer: BrowserContext;
   let page: Page;
   let orderId = 0;
   let secondId = 0;
@@ -43,12 +43,8 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
     pathao = await startFakePathao();
     server = await startServer({ ...steadfast.env, ...pathao.env, STEADFAST_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
     browser = await launchBrowser();
-    const reg = await fetch(url('/register_user/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CUSTOMER) });
-    expect(reg.status).toBeLessThan(300);
-    customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    customer.setDefaultTimeout(15_000);
-    page = await customer.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
+    await registerShopper(server.baseUrl, CUSTOMER);
+    ({ page } = await openShopperPage(browser, errors));
   });
   afterAll(async () => {
     await browser?.close();
@@ -59,14 +55,7 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
 
   /** Places a cash-on-delivery order for `book` (to ঢাকা, মিরপুর) and answers its id. */
   async function placeOrder(book: ApiProduct): Promise<number> {
-    await page.goto(url(`/books/${book.id}`), { waitUntil: 'networkidle' });
-    await page.locator('main').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
-    await page.goto(url('/checkout'), { waitUntil: 'networkidle' });
-    await page.getByTestId('place-order').waitFor();
-    await page.getByLabel('জেলা', { exact: true }).fill('ঢাকা');
-    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('মিরপুর');
-    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('বাড়ি ১২, রোড ৩, মিরপুর ১০');
-    await page.getByLabel('ক্যাশ অন ডেলিভারি', { exact: true }).check();
+    await fillCheckout(page, server.baseUrl, book.id, 'ক্যাশ অন ডেলিভারি');
     await page.getByTestId('place-order').click();
     await page.waitForURL((u) => u.pathname === '/order');
     const card = page.getByTestId('order-card').first();
@@ -77,11 +66,7 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
   it('the customer places three cash-on-delivery orders', async () => {
     const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: ApiProduct[] };
     const book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 5)!;
-    await page.goto(url('/login?next=/checkout'), { waitUntil: 'networkidle' });
-    await page.getByLabel('ফোন নাম্বার', { exact: true }).fill(CUSTOMER.phone_number);
-    await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.password);
-    await page.getByRole('button', { name: 'সাইন ইন' }).last().click();
-    await page.waitForURL(url('/checkout'));
+    await signInAs(page, server.baseUrl, CUSTOMER, '/checkout');
     orderId = await placeOrder(book);
     secondId = await placeOrder(book);
     thirdId = await placeOrder(book);
