@@ -40,7 +40,7 @@ function pagesBuild(): ServerBuild {
       order: route('order', 'order', { default: page }),
       checkout: route('checkout', 'checkout', { default: page }),
       adminOrders: route('adminOrders', 'admin-orders', { default: page }),
-      product: route('product', 'books/:id', { ...product, default: UNSAFE_withComponentProps(product.default) }),
+      product: route('product', 'books/:id', { ...product, default: UNSAFE_withComponentProps(product.default as Parameters<typeof UNSAFE_withComponentProps>[0]) }),
     },
     assets: { entry: { module: '/entry.js', imports: [] }, routes: { root: asset('root', true), books: asset('books', false), order: asset('order', false), checkout: asset('checkout', false), adminOrders: asset('adminOrders', false), product: asset('product', true) }, url: '/manifest.js', version: 'test' },
     publicPath: '/',
