@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from './settings';
-import { MESSAGES, canTransition, cartLines, checkoutSchema, disagreeingFigures, priceOrder, restocks, transactionFieldFor } from './orders';
+import { LIMIT_MESSAGES, MESSAGES, canTransition, cartLines, checkoutSchema, disagreeingFigures, overUnitLimit, priceOrder, restocks, transactionFieldFor } from './orders';
 
 const valid = {
   district: 'ঢাকা',
@@ -106,5 +106,28 @@ describe('checkout schema', () => {
   it('refuses unknown fields but accepts and ignores status and cash_on_delivery', () => {
     expect(schema.safeParse({ ...valid, is_admin: true }).success).toBe(false);
     expect(errorsOf({ ...valid, status: 'Delivered', cash_on_delivery: true, subtotal: '500.00' })).toEqual({});
+  });
+});
+
+describe('checkout ids and limits', () => {
+  const noItems = { ...valid, orderItems: undefined };
+  it('refuses product ids above 2^31-1 in orderItems and savedCart keys (no id is that large)', () => {
+    expect(errorsOf({ ...valid, orderItems: [{ product: 2_147_483_648, quantity: 1 }] })).toEqual({ 'orderItems.0.product': MESSAGES.unknownProduct });
+    expect(errorsOf({ ...valid, orderItems: [{ product: '9999999999', quantity: 1 }] })).toEqual({ 'orderItems.0.product': MESSAGES.unknownProduct });
+    expect(errorsOf({ ...noItems, savedCart: { '2147483648': 1 } })).toEqual({ savedCart: MESSAGES.unknownProduct });
+    expect(errorsOf({ ...valid, orderItems: [{ product: 2_147_483_647, quantity: 1 }] })).toEqual({});
+    expect(errorsOf({ ...noItems, savedCart: { '2147483647': 1 } })).toEqual({});
+    expect(cartLines({ savedCart: { '2147483648': 1, '5': 1 } })).toEqual([{ product: 5, quantity: 1 }]);
+  });
+
+  it('refuses more than max_units_per_line units of one product, a product listed twice counted once, 0 meaning no limit', () => {
+    const message = LIMIT_MESSAGES.unitsPerLine(10);
+    expect(errorsOf({ ...valid, orderItems: [{ product: 1, quantity: 10 }] })).toEqual({});
+    expect(errorsOf({ ...valid, orderItems: [{ product: 1, quantity: 11 }] })).toEqual({ orderItems: message });
+    expect(errorsOf({ ...valid, orderItems: [{ product: 1, quantity: 6 }, { product: 1, quantity: 5 }] })).toEqual({ orderItems: message });
+    expect(errorsOf({ ...noItems, savedCart: { '1': 104 } })).toEqual({ savedCart: message });
+    expect(checkoutSchema({ ...DEFAULT_SETTINGS, max_units_per_line: 0 }).safeParse({ ...valid, orderItems: [{ product: 1, quantity: 104 }] }).success).toBe(true);
+    expect(overUnitLimit([{ product: 1, quantity: 3 }, { product: 2, quantity: 4 }], 3)).toEqual([{ product: 2, quantity: 4 }]);
+    expect(overUnitLimit([{ product: 1, quantity: 300 }], 0)).toEqual([]);
   });
 });

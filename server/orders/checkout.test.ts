@@ -201,4 +201,16 @@ describe(`checkout (${testDialect})`, () => {
       await t.app.inject({ method: 'PUT', url: '/api/settings/', headers: admin.headers, payload: { delivery_options: s.delivery_options } });
     }
   });
+
+  it('answers 400, not 500, for product ids above 2^31-1 in orderItems and savedCart keys', async () => {
+    const customer = await t.signIn();
+    for (const product of [2_147_483_648, 9_999_999_999, '2147483648']) {
+      const res = await checkout(customer, checkoutBody([{ product: product as number, quantity: 1 }]));
+      expect(res.statusCode, String(product)).toBe(400);
+      expect(res.json().errors['orderItems.0.product']).toEqual([MESSAGES.unknownProduct]);
+    }
+    const cart = await checkout(customer, { ...checkoutBody([]), orderItems: undefined, savedCart: { '2147483648': 1 } });
+    expect(cart.statusCode).toBe(400);
+    expect(cart.json().errors.savedCart).toEqual([MESSAGES.unknownProduct]);
+  });
 });

@@ -1,0 +1,43 @@
+/**
+ * The settings API: the checkout limits are settings like any other, and a social link is only
+ * ever an http(s) address, refused otherwise with a message on the field.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminApp, type TestApp } from '../test/app';
+import { testDialect } from '../test/database';
+import { SETTINGS_MESSAGES } from '../../domain/settings';
+
+describe(`settings API (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => ({ t, admin } = await openAdminApp()));
+  afterAll(() => t.close());
+
+  const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/settings/', headers: admin, payload });
+  const get = async () => (await t.app.inject({ url: '/api/settings/' })).json();
+
+  it('refuses a javascript: (or any non-http) social link with 400 and a message on social_url, keeping the old one', async () => {
+    expect((await put({ social_url: 'https://facebook.com/haat.shop' })).statusCode).toBe(200);
+    for (const bad of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', '/admin', 'ftp://files.example']) {
+      const res = await put({ social_url: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors).toEqual({ social_url: [SETTINGS_MESSAGES.socialUrl] });
+    }
+    expect((await get()).social_url).toBe('https://facebook.com/haat.shop');
+  });
+
+  it('does not show a non-http social link stored before links were checked', async () => {
+    await t.services.database.db.updateTable('settings').set({ value: JSON.stringify('javascript:alert(1)') }).where('key', '=', 'social_url').execute();
+    expect((await get()).social_url).toBe('');
+  });
+
+  it('reads and saves the checkout limits; 0 is no limit, a negative or fractional one is refused per field', async () => {
+    const res = await put({ max_open_orders_per_customer: 5, max_units_per_line: 0, checkouts_per_hour: 20 });
+    expect(res.statusCode).toBe(200);
+    expect(await get()).toMatchObject({ max_open_orders_per_customer: 5, max_units_per_line: 0, checkouts_per_hour: 20 });
+    const bad = await put({ max_open_orders_per_customer: -1, checkouts_per_hour: 2.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ max_open_orders_per_customer: [SETTINGS_MESSAGES.limit], checkouts_per_hour: [SETTINGS_MESSAGES.limit] });
+    expect((await get()).max_open_orders_per_customer).toBe(5);
+  });
+});
