@@ -28,7 +28,9 @@ export function zodFieldErrors(error: ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
-    (out[key] ??= []).push(issue.message);
+    // A field may be named `valueOf` or `__proto__`: only own entries count.
+    if (Object.hasOwn(out, key)) out[key]!.push(issue.message);
+    else Object.defineProperty(out, key, { value: [issue.message], enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

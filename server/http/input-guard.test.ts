@@ -58,8 +58,24 @@ describe(`the input guard refuses dangerous text at the edge (${testDialect})`, 
     expect(mediaFiles(t.database.dataDir)).toHaveLength(before);
   });
 
+  it('names fields called valueOf, toString or __proto__ without a 500 (found by the fuzz suite)', async () => {
+    refused(await t.app.inject({ method: 'GET', url: '/api/track/?valueOf=%E2%81%A6x' }), 'valueOf');
+    refused(await t.app.inject({ method: 'GET', url: '/api/product/?toString=%00' }), 'toString');
+    const res = await t.app.inject({ method: 'POST', url: '/login/', headers: { 'content-type': 'application/json' }, payload: '{"constructor":"\\u0000"}' });
+    refused(res, 'constructor');
+  });
+
   it('still takes Bengali, emoji, tabs and newlines', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/create-author/', headers: admin, payload: { name: 'হুমায়ূন 📚', description: 'line one\nline two\ttabbed' } });
     expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('zodFieldErrors', () => {
+  it('keeps a field named like an Object method as its own entry', async () => {
+    const { z } = await import('zod');
+    const { zodFieldErrors } = await import('./errors');
+    const r = z.object({ valueOf: z.string(), toString: z.string() }).safeParse({});
+    expect(zodFieldErrors(r.error!)).toEqual({ valueOf: [expect.any(String)], toString: [expect.any(String)] });
   });
 });

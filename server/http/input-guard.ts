@@ -17,24 +17,31 @@ import { HttpError, firstMessage, type FieldErrors } from './errors';
 /** Deeper than any form the shop takes; a deeper body is refused rather than walked. */
 const MAX_DEPTH = 32;
 
+/** Adds a message under `field`; a field may be named `valueOf` or `__proto__`, so only own entries count. */
+function add(errors: FieldErrors, field: string, message: string): void {
+  const key = field || 'non_field_errors';
+  if (Object.hasOwn(errors, key)) errors[key]!.push(message);
+  else Object.defineProperty(errors, key, { value: [message], enumerable: true, writable: true, configurable: true });
+}
+
 function walk(value: unknown, path: string, errors: FieldErrors, depth: number): void {
   if (typeof value === 'string') {
     const problem = unsafeTextProblem(value);
-    if (problem) (errors[path || 'non_field_errors'] ??= []).push(problem);
+    if (problem) add(errors, path, problem);
     return;
   }
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return;
   // Streams (page bodies, multipart) are read later by their handlers.
   if (typeof (value as { pipe?: unknown }).pipe === 'function') return;
   if (depth > MAX_DEPTH) {
-    (errors[path || 'non_field_errors'] ??= []).push('Nested too deeply.');
+    add(errors, path, 'Nested too deeply.');
     return;
   }
   for (const [key, inner] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     const keyProblem = unsafeTextProblem(key);
     if (keyProblem) {
-      (errors[path || 'non_field_errors'] ??= []).push(`A field name: ${keyProblem}`);
+      add(errors, path, `A field name: ${keyProblem}`);
       continue;
     }
     walk(inner, at, errors, depth + 1);
@@ -74,11 +81,6 @@ export function installInputGuard(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (request) => {
-    const errors: FieldErrors = {
-      ...unsafeTexts(request.params),
-      ...unsafeTexts(request.query),
-      ...unsafeTexts(request.body),
-    };
-    if (Object.keys(errors).length) throw new HttpError(400, firstMessage(errors), errors);
+    for (const values of [request.params, request.query, request.body]) assertSafeTexts(values);
   });
 }
