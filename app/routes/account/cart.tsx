@@ -1,6 +1,7 @@
 /**
  * /cart: the lines with their quantities (never above the stock), and a summary whose transport
- * line is the shop's default delivery charge; checkout charges the option chosen there.
+ * line is the shop's default delivery charge; checkout charges the option chosen there. A line
+ * above the shop's units-per-order limit says so here, before checkout refuses it.
  */
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/cart';
@@ -27,6 +28,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const state = useStoredLines(CART_KEY);
   const total = subtotal(state.lines);
   const transport = cartTransportCharge(total, settings?.delivery_options ?? []);
+  const maxUnits = settings?.max_units_per_line ?? 0;
   const columns: Column[] = [
     [t('ছবি', 'Image'), 'p-2', true],
     [t('পণ্য', 'Product'), 'p-2'],
@@ -54,6 +56,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                           {product.units_stock > 0
                             ? t(`স্টকে আছে মাত্র ${toBengaliDigits(product.units_stock)}টি — পরিমাণ কমান`, `Only ${product.units_stock} in stock — lower the quantity`)
                             : 'Stock out!'}
+                        </span>
+                      )}
+                      {maxUnits > 0 && quantity > maxUnits && (
+                        <span className="mt-1 block text-xs font-semibold text-red-700" role="alert" data-testid="over-line-limit">
+                          {t(`এক অর্ডারে সর্বোচ্চ ${toBengaliDigits(maxUnits)}টি — পরিমাণ কমান`, `At most ${maxUnits} per order — lower the quantity`)}
                         </span>
                       )}
                       <span className="mt-1 block text-xs sm:hidden">

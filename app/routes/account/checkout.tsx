@@ -5,6 +5,8 @@
  * Idempotency-Key, kept for a retry only when no answer arrived, so a retry cannot order twice.
  * An order paid online answers with the gateway's page, where the browser goes next; when the
  * gateway would not open a payment (502) the order is kept and the customer can pay from /order.
+ * The shop's checkout limits (units a line, open unpaid orders, checkouts an hour) are refused
+ * by the server with a Bengali message, shown above the form and beside the order's lines.
  */
 import { useRef, useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
@@ -15,7 +17,7 @@ import { CART_KEY, clear } from '../../lib/cart';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../components/notices';
 import { failureText } from '../../components/form/api';
-import { Field, TextArea } from '../../components/form/field';
+import { Field, FieldError, TextArea } from '../../components/form/field';
 import { FormAlert } from '../../components/form/messages';
 import { useApiForm } from '../../components/form/use-api-form';
 import { checkWith, textFields } from '../../components/form/values';
@@ -40,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     delivery_options: settings.delivery_options,
     payment_options: settings.payment_options,
     wallet_number: settings.wallet_number,
+    max_units_per_line: settings.max_units_per_line,
   };
 }
 
@@ -48,7 +51,7 @@ const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? 
 const TEXT_FIELDS = ['name', 'phone_number', 'optional_phone_number', 'email', 'district', 'upazila_thana', 'delivery_address', 'order_instruction'] as const;
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { user, delivery_options, payment_options, wallet_number } = loaderData;
+  const { user, delivery_options, payment_options, wallet_number, max_units_per_line } = loaderData;
   const t = useT();
   const navigate = useNavigate();
   const state = useStoredLines(CART_KEY);
@@ -84,8 +87,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       cash_on_delivery: payment ? !payment.wallet && !online : false,
     }),
     validate: (body) => {
-      const found = checkWith(checkoutSchema({ delivery_options, payment_options }), body);
-      if (found.orderItems?.[0]) notify(found.orderItems[0], 'error');
+      const found = checkWith(checkoutSchema({ delivery_options, payment_options, max_units_per_line }), body);
+      const lineError = found.orderItems?.[0] ?? found.savedCart?.[0];
+      if (lineError) notify(lineError, 'error');
       return found;
     },
     headers: () => ({ 'Idempotency-Key': (attemptKey.current ??= newKey()) }),
@@ -128,6 +132,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               {t('বিলিং এড্রেস', 'Billing address')}
             </h2>
             <FormAlert text={form.alert} />
+            {/* A refusal's message is the alert already; a line refused before sending shows here. */}
+            {e.orderItems?.[0] !== form.alert && <FieldError errors={e} name="orderItems" />}
             <div className="grid gap-x-4 sm:grid-cols-2">
               <Field name="name" label={t('নাম', 'Name')} autoComplete="name" defaultValue={user.name} maxLength={120} errors={e} />
               <PhoneField errors={e} defaultValue={user.phone_number} required={false} />

@@ -1,11 +1,20 @@
 /**
  * Shop settings, the one place shop-specific values live: name, footer texts, contacts, wallet
- * number and delivery charges, saved with PUT /api/settings/. The online gateways (bKash online,
- * SSLCommerz) are offered when the server is configured for them; they are listed, not edited.
+ * number, delivery charges and checkout limits, saved with PUT /api/settings/. The online gateways
+ * (bKash online, SSLCommerz) are offered when the server is configured for them; they are listed, not edited.
  */
 import type { Route } from './+types/settings';
 import { requireAdminPage } from './guard.server';
 import { isOnlineOption, settingsUpdateSchema, type ShopSettings } from '../../../domain/settings';
+
+const LIMITS = [
+  ['max_units_per_line', 'Units of one product per order'],
+  ['max_open_orders_per_customer', 'Open unpaid orders per customer'],
+  ['checkouts_per_hour', 'Checkouts an hour (per customer and per address)'],
+] as const;
+
+/** A whole number as typed; anything else is NaN, so the schema names the field. */
+const wholeNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
 import { Field, FieldError, TextArea } from '../../components/form/field';
 import { FormErrors } from '../../components/form/messages';
 import { useApiForm } from '../../components/form/use-api-form';
@@ -40,8 +49,9 @@ function payload(current: ShopSettings) {
       delivery_options: current.delivery_options.map((o, i) => ({
         id: o.id,
         label: formText(form, `delivery_label_${i}`),
-        charge: /^\d+$/.test(formText(form, `delivery_charge_${i}`)) ? Number(formText(form, `delivery_charge_${i}`)) : Number.NaN,
+        charge: wholeNumber(formText(form, `delivery_charge_${i}`)),
       })),
+      ...Object.fromEntries(LIMITS.map(([key]) => [key, wholeNumber(formText(form, key))])),
       payment_options: current.payment_options.flatMap((o, i) => (isOnlineOption(o) ? [] : [{ id: o.id, label: formText(form, `payment_label_${i}`), wallet: fd.get(`payment_wallet_${i}`) === 'on' }])),
     };
   };
@@ -72,7 +82,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <TextArea label="Address" name="address" errors={e} defaultValue={s.address} />
             <TextArea label="Phone numbers (one a line)" name="phones" errors={e} defaultValue={s.phones.join('\n')} />
             <Field label="Mobile-wallet number (bKash / Nagad / Rocket)" name="wallet_number" errors={e} defaultValue={s.wallet_number} />
-            <Field label="Social page link" name="social_url" errors={e} defaultValue={s.social_url} placeholder="https://facebook.com/…" />
+            <Field label="Social page link (http:// or https://)" name="social_url" type="url" errors={e} defaultValue={s.social_url} placeholder="https://facebook.com/…" />
           </div>
         </Panel>
         <Panel title="Delivery options and charges">
@@ -104,6 +114,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <FieldError errors={e} name="payment_options" />
+        </Panel>
+        <Panel title="Checkout limits">
+          <p className="mb-3 text-sm text-stone-600">Against automated orders: 0 means no limit.</p>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {LIMITS.map(([key, label]) => (
+              <Field key={key} label={label} name={key} type="number" min={0} errors={e} defaultValue={s[key]} />
+            ))}
+          </div>
         </Panel>
         <FormErrors errors={e} />
         <SaveButton busy={form.busy}>Save settings</SaveButton>
