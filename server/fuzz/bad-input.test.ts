@@ -1,9 +1,10 @@
 /**
  * Inputs that once answered 500: each is a 4xx with the usual JSON error shape on both databases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openAdminApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
+import { openFuzzApp, pagesBuilt, type FuzzApp } from './fuzz-app';
 
 type Answer = { statusCode: number; json(): unknown; body: string };
 
@@ -67,6 +68,23 @@ describe(`bad input never answers 500 (${testDialect})`, () => {
       const res = await t.app.inject({ method: 'POST', url: '/create-banner/', ...multipart({ url, image: await pngFile() }, admin) });
       expect(res.statusCode, url).toBe(400);
       expect((res.json() as { errors: object }).errors).toHaveProperty('url');
+    }
+  });
+});
+
+describe(`page routes with no body (${testDialect})`, () => {
+  // Passes while server/http/react-router.ts hands React Router a body that is not there (a 500);
+  // once the adapter sends no body for a bodiless request, this fails: make it a plain `it`.
+  const knownGap = pagesBuilt ? it.fails : it.skip;
+  let f: FuzzApp | undefined;
+  afterAll(() => f?.close());
+
+  knownGap('a page POST, PUT or DELETE with no body answers 4xx, not 500 (needs the react-router.ts fix)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    f = await openFuzzApp({ pages: true });
+    for (const [method, url] of [['POST', '/admin-books'], ['PUT', '/cart'], ['DELETE', '/'], ['DELETE', `/category/${'x'.repeat(101)}/`]] as const) {
+      const res = await f.app.inject({ method, url, headers: f.headers.admin });
+      expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
     }
   });
 });

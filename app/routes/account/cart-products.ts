@@ -9,6 +9,11 @@ import type { CartProduct } from '../../components/account/totals';
 
 const MAX_IDS = 50;
 
+/** Only GET reads the cart's products; other methods answer the API's error shape, not React Router's. */
+export function action() {
+  return Response.json({ status: 405, message: 'Method not allowed.' }, { status: 405, headers: { allow: 'GET, HEAD' } });
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('ids') ?? '';
   const ids = [...new Set(raw.split(',').map(parseId))].filter((n) => n !== null).slice(0, MAX_IDS);
