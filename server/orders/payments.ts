@@ -118,7 +118,7 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
       );
     },
 
-    /** Online orders still unpaid whose hold ran out by `now`, oldest hold first. */
+    /** Online orders still unpaid whose hold ran out by `now`, oldest hold first; never one already with a courier. */
     async expiredHolds(now: string, limit: number): Promise<number[]> {
       const rows = await db
         .selectFrom('orders')
@@ -127,6 +127,7 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
         .where('payment_gateway', 'is not', null)
         .where('payment_status', 'in', PAYABLE)
         .where('payment_hold_until', '<=', timestampParam(deps.dialect, now))
+        .where('consignment_id', 'is', null)
         .orderBy('payment_hold_until')
         .limit(limit)
         .execute();
@@ -136,7 +137,8 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
     /**
      * Cancels an order that was never paid, as the system (no admin in its history): its stock
      * goes back to the shelf and the customer is told. With `holdExpiredAt`, only when the hold
-     * ran out by then (a "pay again" that extended it wins). False when the order had moved on.
+     * ran out by then (a "pay again" that extended it wins). False when the order had moved on or
+     * its parcel is already with a courier (the admin settles that one).
      */
     async cancelUnpaid(
       trx: Kysely<DB>,
@@ -149,6 +151,7 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
         .set({ status: 'Cancelled', payment_hold_until: null, updated_at: now })
         .where('id', '=', id)
         .where('status', '=', 'Pending')
+        .where('consignment_id', 'is', null)
         .where('payment_status', 'in', opts.paymentStatuses ?? PAYABLE);
       if (opts.holdExpiredAt) q = q.where('payment_hold_until', '<=', timestampParam(deps.dialect, opts.holdExpiredAt));
       if (!changed(await q.executeTakeFirst())) return false;
