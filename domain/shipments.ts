@@ -79,6 +79,10 @@ export const bookShipmentSchema = z
     recipient_area: pathaoId.optional(),
     item_weight: z.coerce.number().min(0.5, 'At least 0.5 kg.').max(10, 'At most 10 kg.').optional(),
     note: z.string().trim().max(200).optional(),
+    // After a booking without an answer at a courier that cannot be asked for it (Pathao): the
+    // parcel the admin found in the courier's panel, or the admin's word that there is none.
+    consignment_id: z.string().trim().min(1).max(100).optional(),
+    confirm_not_booked: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.courier !== 'pathao') return;

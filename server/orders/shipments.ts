@@ -46,13 +46,14 @@ export function createOrderShipments(db: Kysely<DB>, deps: { stock: CatalogServi
       return rows.map((r) => ({ at: r.created_at, from: r.from_status, to: r.to_status }));
     },
 
-    /** The parcel is booked: the order carries its courier, ids and state, once. */
+    /** The parcel is booked: a Pending order carries its courier, ids and state, once. False otherwise. */
     async markBooked(trx: Kysely<DB>, p: { id: number; courier: CourierId; consignmentId: string; trackingCode: string; state: ParcelStateName }): Promise<boolean> {
       return changed(
         await trx
           .updateTable('orders')
           .set({ courier: p.courier, consignment_id: p.consignmentId, tracking_code: p.trackingCode, shipment_status: p.state })
           .where('id', '=', p.id)
+          .where('status', '=', 'Pending')
           .where('consignment_id', 'is', null)
           .executeTakeFirst(),
       );

@@ -142,19 +142,21 @@ describe(`booking parcels (${testDialect})`, () => {
     steadfast.delayMs = 700;
     expect((await book(id)).statusCode).toBe(502);
     steadfast.delayMs = 0;
-    // The courier has no parcel yet: the round leaves the booking unknown.
-    expect(await t.services.shipments.worker.runOnce(Date.now() + 2 * 60_000)).toBe(0);
+    // The courier has no parcel yet: the round leaves the booking unknown (asked once a poll period).
+    expect(await t.services.shipments.worker.runOnce(Date.now() + 31 * 60_000)).toBe(0);
     expect((await order(id)).consignment_id).toBeNull();
     const now = new Date().toISOString();
     const sent = { invoice: String(id) };
     steadfast.parcels.set('99000002', { consignment_id: 99000002, invoice: String(id), tracking_code: 'LOSTANSWER2', recipient_name: '', recipient_phone: '', recipient_address: '', cod_amount: 0, status: 'in_review', note: '', sent, created_at: now, updated_at: now });
     const creates = steadfast.creates;
-    const rounds = await Promise.all([1, 2].map(() => t.services.shipments.worker.runOnce(Date.now() + 4 * 60_000)));
+    const rounds = await Promise.all([1, 2].map(() => t.services.shipments.worker.runOnce(Date.now() + 62 * 60_000)));
     expect(rounds.reduce((a, b) => a + b, 0)).toBe(1);
     expect(steadfast.creates).toBe(creates);
     expect(await order(id)).toMatchObject({ courier: 'steadfast', shipment_status: 'booked' });
     expect((await order(id)).consignment_id).toBeTruthy();
     expect(await smsOf(customer.phone, 'shipment_booked')).toHaveLength(1);
+    // The poll adopted it; the admin who sent it is still the one on record.
+    expect((await db().selectFrom('shipments').select('created_by').where('order_id', '=', id).executeTakeFirstOrThrow()).created_by).toBe(admin.userId);
   });
 
   it('books many orders in one call, one refused among them', async () => {

@@ -1,19 +1,27 @@
 /**
  * Booking parcels. The order is claimed first (store.claim: a conditional insert or update), so
- * two clicks never book twice; a claim that follows a booking without an answer (a timeout) asks
- * the courier for the order's parcel (`findBooked`) and adopts it instead of booking again. The
- * order's courier columns, the first timeline event and the customer's SMS are written in one
- * transaction with the shipment row. A courier's refusal or silence leaves the order unbooked.
+ * two clicks never book twice, and checked again once claimed. A claim that follows a booking
+ * without an answer (a timeout, a 5xx, a process that died) adopts the parcel instead of booking
+ * again: the one whose ids were kept, the one the courier finds for the order (`findBooked`), or,
+ * at a courier that cannot be asked (Pathao), the one the admin found in its panel; without that
+ * the admin must confirm there is none. Each courier call first renews the claim (`touchClaim`)
+ * and gives up when it was taken over. The order's courier columns, the first timeline event and
+ * the customer's SMS are written in one transaction with the shipment row; a parcel that is
+ * already delivered or returned settles the order in it too. A courier's refusal leaves the
+ * order unbooked; its silence leaves the booking unknown. Bulk booking is in bulk-booking.ts.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AuthUser } from '../accounts/sessions';
 import type { OrderShipments, ShipmentOrder } from '../orders/service';
-import { enqueueSms } from '../notifications/outbox';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
-import { CourierError, type BookedParcel, type Courier, type ParcelInput } from './courier';
+import type { BookedParcel, Courier, ParcelInput } from './courier';
 import type { BookingClaim, ShipmentStore } from './store';
-import { COURIER_LABELS, amountToCollect, bookedSms, type BookShipmentInput, type CourierId } from '../../domain/shipments';
+import { outcomeOf, recordParcel } from './record';
+export { trackUrl } from './record';
+import { createBulkBooking } from './bulk-booking';
+import { COURIER_LABELS, amountToCollect, courierAddress, type BookShipmentInput, type CourierId } from '../../domain/shipments';
+import type { PaymentStatus } from '../../domain/payments';
 
 export type Couriers = Partial<Record<CourierId, Courier>>;
 
@@ -26,6 +34,7 @@ export interface BookingDeps {
   nudgeSms(): void;
   /** A booking claim older than this belongs to a process that died. */
   staleMs: number;
+  log(): { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
 export interface BulkLine {
@@ -36,22 +45,22 @@ export interface BulkLine {
   message?: string;
 }
 
+/** The admin's answer after a booking without an answer at a courier that cannot be asked. */
+export type AdoptChoice = Pick<BookShipmentInput, 'consignment_id' | 'confirm_not_booked'>;
+
 const ORDER_NOT_FOUND = 'Order not found.';
+/** An online payment in one of these is settled: the order may go out. */
+const SETTLED: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
-export function trackUrl(publicUrl: string, orderId: number): string {
-  return `${publicUrl}/track?order=${orderId}`;
+/** The 409 when a booking had no answer and the courier cannot say whether it made the parcel. */
+export function unsureMessage(courier: CourierId, orderId: number): string {
+  const label = COURIER_LABELS[courier];
+  return `Order #${orderId} was sent to ${label} without an answer, and ${label} cannot be asked whether it booked it. Look for order #${orderId} in the ${label} merchant panel: enter its consignment id to record that parcel, or confirm there is none to book it now.`;
 }
 
-/** A courier's failure: refused (failed, may be tried again) or without an answer (unknown). */
-function outcomeOf(error: unknown): { outcome: 'failed' | 'unknown'; message: string; raw: unknown } {
-  if (error instanceof CourierError) {
-    return { outcome: error.kind === 'refused' || error.kind === 'http' ? 'failed' : 'unknown', message: error.message, raw: error.raw };
-  }
-  return { outcome: 'unknown', message: error instanceof Error ? error.message : String(error), raw: null };
-}
-
-export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
+export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
   const { store, orders, couriers } = deps;
+  const record = recordParcel(db, deps);
 
   function courierFor(id: CourierId): Courier {
     const courier = couriers[id];
@@ -64,6 +73,9 @@ export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
     if (!order) return notFound(ORDER_NOT_FOUND);
     if (order.consignment_id) return conflict(`Order #${order.id} is already booked with ${order.courier ? COURIER_LABELS[order.courier] : 'a courier'}.`);
     if (order.status !== 'Pending') return badRequest(`Only Pending orders can be sent; order #${order.id} is ${order.status}.`);
+    if (order.payment_gateway && !SETTLED.includes(order.payment_status)) {
+      return conflict(`Order #${order.id} is paid online and its payment is ${order.payment_status}; send it once the payment is settled.`);
+    }
     return null;
   }
 
@@ -77,7 +89,7 @@ export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
       recipientPhone: order.phone_number,
       alternativePhone: order.optional_phone_number,
       recipientEmail: order.email,
-      recipientAddress: [order.delivery_address, order.upazila_thana, order.district].filter(Boolean).join(', ').slice(0, 250),
+      recipientAddress: courierAddress({ street: order.delivery_address, upazila: order.upazila_thana, district: order.district }, 220),
       district: order.district,
       upazila: order.upazila_thana,
       codAmount: amountToCollect(order),
@@ -89,159 +101,141 @@ export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
     };
   }
 
-  async function claimOrder(order: ShipmentOrder, courier: CourierId, admin: AuthUser | null): Promise<BookingClaim> {
-    const claim = await store.claim(order.id, courier, admin?.id ?? null, deps.staleMs);
-    if (claim === 'booked') throw conflict(`Order #${order.id} is already booked.`);
-    if (claim === 'busy') throw conflict(`Order #${order.id} is being booked right now.`);
+  /** Claims the order, then reads it again: what was true before the claim may not be now. */
+  async function claimOrder(orderId: number, courier: CourierId, admin: AuthUser | null): Promise<{ claim: BookingClaim; order: ShipmentOrder }> {
+    const claim = await store.claim(orderId, courier, admin?.id ?? null, deps.staleMs);
+    if (claim === 'booked') throw conflict(`Order #${orderId} is already booked.`);
+    if (claim === 'busy') throw conflict(`Order #${orderId} is being booked right now.`);
     if ('otherCourier' in claim) {
       const label = COURIER_LABELS[claim.otherCourier];
-      throw conflict(`Order #${order.id} was sent to ${label} without an answer; book it with ${label} again, so it is not booked twice.`);
+      throw conflict(`Order #${orderId} was sent to ${label} without an answer; book it with ${label} again, so it is not booked twice.`);
     }
-    return claim;
+    const order = await orders.get(orderId);
+    const refused = refusal(order);
+    if (refused) {
+      await store.releaseBooking(claim, claim.previous === 'unknown' ? 'unknown' : 'failed', refused.message, null);
+      throw refused;
+    }
+    return { claim, order: order! };
   }
 
-  /** Writes a booked parcel: shipment row, order columns, timeline, SMS. */
-  async function record(order: ShipmentOrder, courierId: CourierId, claim: BookingClaim, parcel: BookedParcel, step: string, shopName: string) {
-    const state = parcel.state === 'unknown' ? 'booked' : parcel.state;
-    const done = await db.transaction().execute(async (trx) => {
-      const mine = await store.finishBooking(trx, claim, { consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, courierStatus: parcel.courierStatus, step, answer: parcel.raw });
-      if (!mine) return false;
-      await orders.markBooked(trx, { id: order.id, courier: courierId, consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state });
-      await store.addEvent(trx, { id: claim.id, order_id: order.id }, state, parcel.message || `Booked with ${COURIER_LABELS[courierId]}.`);
-      const text = bookedSms({ shopName, orderId: order.id, courier: courierId, trackingCode: parcel.trackingCode, trackUrl: trackUrl(deps.publicUrl, order.id) });
-      if (order.account_phone) await enqueueSms(trx, order.account_phone, text, 'shipment_booked');
-      return true;
-    });
-    if (!done) throw conflict(`Order #${order.id} was booked by another request.`);
-    deps.nudgeSms();
+  /** Runs a courier call only while the claim is still ours (renewed first). */
+  async function whileClaimed<T>(claim: BookingClaim, orderId: number, call: () => Promise<T>): Promise<T> {
+    if (!(await store.touchClaim(claim))) throw conflict(`Order #${orderId} is being booked by another request.`);
+    return call();
   }
 
-  /** Asks the courier for a parcel it may already have for the order (after a booking with no answer). */
-  async function adopted(courier: Courier, claim: BookingClaim, orderId: number): Promise<BookedParcel | null> {
-    if (!claim.retry) return null;
+  /** A known consignment as a booked parcel: its ids and the state the courier gives it now. */
+  async function parcelOf(courier: Courier, known: { consignmentId: string; trackingCode: string }): Promise<BookedParcel> {
+    const s = await courier.status(known.consignmentId);
+    return { consignmentId: known.consignmentId, trackingCode: known.trackingCode, state: s.state, courierStatus: s.courierStatus, message: s.message, raw: s.raw };
+  }
+
+  /**
+   * The parcel this claim should adopt instead of booking, or null to book: kept ids, the one the
+   * admin entered, or the courier's after a booking without an answer. A courier that cannot be
+   * asked gets a 409 unless the admin confirmed there is none. A cancelled parcel is not adopted.
+   */
+  async function adoptable(courier: Courier, claim: BookingClaim, orderId: number, choice: AdoptChoice): Promise<{ parcel: BookedParcel; step: string } | null> {
+    let found: { parcel: BookedParcel; step: string } | null = null;
     try {
-      return await courier.findBooked(orderId);
+      if (claim.known) found = { parcel: await whileClaimed(claim, orderId, () => parcelOf(courier, claim.known!)), step: 'adopted' };
+      else if (choice.consignment_id) {
+        // Pathao's tracking code is its consignment id; another courier's is not known from its id.
+        const known = { consignmentId: choice.consignment_id, trackingCode: courier.id === 'pathao' ? choice.consignment_id : '' };
+        found = { parcel: await whileClaimed(claim, orderId, () => parcelOf(courier, known)), step: 'entered' };
+      } else if (claim.previous === 'unknown' && courier.canFindBooked) {
+        const parcel = await whileClaimed(claim, orderId, () => courier.findBooked(orderId));
+        found = parcel ? { parcel, step: 'adopted' } : null;
+      } else if (claim.previous === 'unknown' && !choice.confirm_not_booked) {
+        await store.releaseBooking(claim, 'unknown', unsureMessage(courier.id, orderId), null);
+        throw conflict(unsureMessage(courier.id, orderId), { order_id: orderId, courier: courier.id, unsure_booking: true });
+      }
     } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // A lookup that failed says nothing new: the booking stays as it was.
       const o = outcomeOf(error);
-      await store.releaseBooking(claim, 'unknown', o.message, o.raw);
+      await store.releaseBooking(claim, claim.previous === 'unknown' ? 'unknown' : 'failed', o.message, o.raw);
       throw new HttpError(502, `${COURIER_LABELS[courier.id]}: ${o.message}`, undefined, { order_id: orderId });
     }
+    if (found?.parcel.state === 'cancelled') {
+      const message = `${COURIER_LABELS[courier.id]} has order #${orderId}'s parcel ${found.parcel.consignmentId} cancelled; it is not recorded. Book the order again.`;
+      await store.releaseBooking(claim, 'failed', message, found.parcel.raw);
+      throw conflict(message, { order_id: orderId });
+    }
+    return found;
   }
 
+  /** Claims, adopts or books, and records one order's parcel. */
+  async function bookOrder(admin: AuthUser | null, courier: Courier, orderId: number, body: Omit<BookShipmentInput, 'courier'>): Promise<BookedParcel> {
+    const before = await orders.get(orderId);
+    const refused = refusal(before);
+    if (refused) throw refused;
+    const input = await parcelInput(before!, body);
+    const shopName = await deps.shopName();
+    const { claim, order } = await claimOrder(orderId, courier.id, admin);
+    const found = await adoptable(courier, claim, orderId, body);
+    if (found) {
+      await record(order, courier.id, claim, found.parcel, found.step, shopName);
+      return found.parcel;
+    }
+    let parcel: BookedParcel;
+    try {
+      parcel = await whileClaimed(claim, orderId, () => courier.book(input));
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const o = outcomeOf(error);
+      await store.releaseBooking(claim, o.outcome, o.message, o.raw);
+      throw new HttpError(502, `${COURIER_LABELS[courier.id]}: ${o.message}`, undefined, { order_id: orderId });
+    }
+    await record(order, courier.id, claim, parcel, 'book', shopName);
+    return parcel;
+  }
+
+  return { courierFor, refusal, parcelInput, claimOrder, adoptable, bookOrder, parcelOf, record };
+}
+
+export type BookingCore = ReturnType<typeof createBookingCore>;
+
+export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
+  const core = createBookingCore(db, deps);
+  const { store, orders, couriers } = deps;
+
   return {
-    /** `POST /api/order/{id}/shipment/`: books one parcel; answers the order's view. */
+    /** `POST /api/order/{id}/shipment/`: books one parcel (or adopts the one the admin names). */
     async bookOne(admin: AuthUser, orderId: number, body: BookShipmentInput): Promise<void> {
-      const courier = courierFor(body.courier);
-      const order = await orders.get(orderId);
-      const refused = refusal(order);
-      if (refused) throw refused;
-      const input = await parcelInput(order!, body);
-      const shopName = await deps.shopName();
-      const claim = await claimOrder(order!, body.courier, admin);
-      let parcel = await adopted(courier, claim, orderId);
-      const step = parcel ? 'adopted' : 'book';
-      if (!parcel) {
-        try {
-          parcel = await courier.book(input);
-        } catch (error) {
-          const o = outcomeOf(error);
-          await store.releaseBooking(claim, o.outcome, o.message, o.raw);
-          throw new HttpError(502, `${COURIER_LABELS[body.courier]}: ${o.message}`, undefined, { order_id: orderId });
-        }
-      }
-      await record(order!, body.courier, claim, parcel, step, shopName);
+      await core.bookOrder(admin, core.courierFor(body.courier), orderId, body);
     },
 
     /**
-     * The poll round's look at a booking that had no answer: the courier is asked for the order's
-     * parcel and, when it has one, the parcel is adopted as if the booking had answered. When it
-     * has none the booking stays unknown (an admin's retry asks again before booking). True when adopted.
+     * The poll round's look at a booking that had no answer, once a period (`polled_at`): a parcel
+     * whose ids were kept, or the one the courier finds for the order, is adopted as if the
+     * booking had answered. Otherwise the booking stays unknown (an admin's retry asks again).
+     * True when adopted.
      */
-    async resolveUnknown(orderId: number): Promise<boolean> {
+    async resolveUnknown(orderId: number, cutoff: string, now: string): Promise<boolean> {
       const row = await store.ofOrder(orderId);
       const courier = row ? couriers[row.courier] : undefined;
       if (!row || row.booking !== 'unknown' || !courier) return false;
+      if (!row.consignment_id && !courier.canFindBooked) return false;
       const order = await orders.get(orderId);
-      if (!order || order.consignment_id) return false;
+      if (core.refusal(order)) return false;
+      if (!(await store.claimPoll(row.id, cutoff, now))) return false;
+      let parcel: BookedParcel | null;
+      try {
+        parcel = row.consignment_id ? await core.parcelOf(courier, { consignmentId: row.consignment_id, trackingCode: row.tracking_code ?? '' }) : await courier.findBooked(orderId);
+      } catch (error) {
+        deps.log().info({ order: orderId, message: outcomeOf(error).message }, 'shipments: a booking without an answer could not be looked up');
+        return false;
+      }
+      if (!parcel || parcel.state === 'cancelled') return false;
       const shopName = await deps.shopName();
       const claim = await store.claim(orderId, row.courier, null, deps.staleMs);
       if (typeof claim !== 'object' || 'otherCourier' in claim) return false;
-      let parcel: BookedParcel | null;
-      try {
-        parcel = await courier.findBooked(orderId);
-      } catch (error) {
-        const o = outcomeOf(error);
-        await store.releaseBooking(claim, 'unknown', o.message, o.raw);
-        return false;
-      }
-      if (!parcel) {
-        await store.releaseBooking(claim, 'unknown', 'The courier has no parcel for this order yet.', null);
-        return false;
-      }
-      await record(order, row.courier, claim, parcel, 'adopted', shopName);
+      await core.record(order!, row.courier, claim, parcel, 'adopted', shopName);
       return true;
     },
 
-    /** `POST /api/shipments/`: many orders with one courier, in the courier's bulk call; one line per order. */
-    async bookMany(admin: AuthUser, courierId: CourierId, orderIds: number[]): Promise<BulkLine[]> {
-      const courier = courierFor(courierId);
-      const shopName = await deps.shopName();
-      const lines = new Map<number, BulkLine>();
-      const pending: { order: ShipmentOrder; claim: BookingClaim; input: ParcelInput }[] = [];
-      for (const id of [...new Set(orderIds)]) {
-        const order = await orders.get(id);
-        const refused = refusal(order);
-        if (refused) {
-          lines.set(id, { order: id, ok: false, message: refused.message });
-          continue;
-        }
-        try {
-          const claim = await claimOrder(order!, courierId, admin);
-          const parcel = await adopted(courier, claim, id);
-          if (parcel) {
-            await record(order!, courierId, claim, parcel, 'adopted', shopName);
-            lines.set(id, { order: id, ok: true, consignment_id: parcel.consignmentId, tracking_code: parcel.trackingCode });
-          } else pending.push({ order: order!, claim, input: await parcelInput(order!, {}) });
-        } catch (error) {
-          lines.set(id, { order: id, ok: false, message: error instanceof Error ? error.message : String(error) });
-        }
-      }
-      if (pending.length) {
-        let results: Awaited<ReturnType<Courier['bookMany']>>;
-        try {
-          results = await courier.bookMany(pending.map((p) => p.input));
-        } catch (error) {
-          const o = outcomeOf(error);
-          for (const p of pending) {
-            await store.releaseBooking(p.claim, o.outcome, o.message, o.raw);
-            lines.set(p.order.id, { order: p.order.id, ok: false, message: `${COURIER_LABELS[courierId]}: ${o.message}` });
-          }
-          results = [];
-        }
-        for (const [i, result] of results.entries()) {
-          const p = pending[i];
-          if (!p) continue;
-          if (result.ok && result.parcel) {
-            try {
-              await record(p.order, courierId, p.claim, result.parcel, 'book_many', shopName);
-              lines.set(p.order.id, { order: p.order.id, ok: true, consignment_id: result.parcel.consignmentId, tracking_code: result.parcel.trackingCode });
-            } catch (error) {
-              lines.set(p.order.id, { order: p.order.id, ok: false, message: error instanceof Error ? error.message : String(error) });
-            }
-          } else {
-            const message = result.message || 'Refused by the courier.';
-            await store.releaseBooking(p.claim, 'failed', message, result);
-            lines.set(p.order.id, { order: p.order.id, ok: false, message: `${COURIER_LABELS[courierId]}: ${message}` });
-          }
-        }
-        // A courier answering fewer results than parcels: the rest have no answer.
-        for (const p of pending.slice(results.length)) {
-          if (lines.has(p.order.id)) continue;
-          await store.releaseBooking(p.claim, 'unknown', 'No answer for this parcel.', null);
-          lines.set(p.order.id, { order: p.order.id, ok: false, message: `${COURIER_LABELS[courierId]}: no answer for this parcel.` });
-        }
-      }
-      return orderIds.filter((id, i) => orderIds.indexOf(id) === i).map((id) => lines.get(id)!);
-    },
+    bookMany: createBulkBooking(core, deps),
   };
 }

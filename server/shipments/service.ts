@@ -40,7 +40,7 @@ export interface ShipmentDeps {
   log?: ShipmentLog;
   /** Between the worker's rounds; default one minute (each parcel is still asked once per pollMinutes). */
   workerPollMs?: number;
-  /** A booking claim older than this is taken over (its process died mid-call); default two minutes. */
+  /** A booking claim older than this is taken over (its process died mid-call); default six courier timeouts, at least two minutes. */
   staleClaimMs?: number;
 }
 
@@ -51,7 +51,10 @@ export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
   const shopName = async () => (await deps.settings.get()).shop_name;
   const nudgeSms = () => deps.nudgeSms?.();
   const common = { store, orders, couriers: deps.couriers, shopName, publicUrl: deps.publicUrl, nudgeSms };
-  const booking = createBooking(db, { ...common, staleMs: deps.staleClaimMs ?? 120_000 });
+  // A claim is renewed before each courier call, and one call (token, retry) can take several timeouts.
+  const timeouts = Object.values(deps.couriers).map((c) => c?.timeoutMs ?? 30_000);
+  const staleMs = deps.staleClaimMs ?? Math.max(120_000, 6 * Math.max(0, ...timeouts));
+  const booking = createBooking(db, { ...common, staleMs, log });
   const tracking = createTracking(db, { ...common, pollMinutes: deps.pollMinutes, limiter: deps.limiter, log, resolveUnknown: booking.resolveUnknown });
   // Parcels not yet final are asked about once every COURIER_POLL_MINUTES; each is claimed with a
   // conditional UPDATE, so rounds in several processes never act twice on one change.

@@ -15,8 +15,13 @@ import { FINAL_PARCEL_STATES, type CourierId, type ParcelStateName, type Shipmen
 export interface BookingClaim {
   id: number;
   token: string;
-  /** A booking was tried before: the courier may have the parcel already, so ask it first. */
-  retry: boolean;
+  /**
+   * How the last booking ended: null (none), `failed` (refused: nothing was booked) or `unknown`
+   * (no answer, or its process died): the courier may have the parcel, so ask it first.
+   */
+  previous: 'failed' | 'unknown' | null;
+  /** A parcel the courier accepted whose booking was never written down: adopt it. */
+  known: { consignmentId: string; trackingCode: string } | null;
 }
 
 /** Keeps at most this many answers per shipment (the newest). */
@@ -63,20 +68,56 @@ export function createShipmentStore(db: Kysely<DB>, dialect: DialectName) {
         .onConflict((oc) => oc.column('order_id').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (inserted) return { id: inserted.id, token, retry: false };
+      if (inserted) return { id: inserted.id, token, previous: null, known: null };
       const row = await store.ofOrder(orderId);
       if (!row) return 'busy';
       if (row.booking === 'booked') return 'booked';
       const stale = row.booking === 'booking' && row.claimed_at !== null && Date.parse(row.claimed_at) < Date.now() - staleMs;
       if (row.booking === 'booking' && !stale) return 'busy';
       if ((row.booking === 'unknown' || stale) && row.courier !== courier) return { otherCourier: row.courier };
+      // created_by stays the admin who first booked (the poll round claims as nobody).
       let q = db
         .updateTable('shipments')
-        .set({ booking: 'booking', courier, claim_token: token, claimed_at: now, created_by: createdBy, updated_at: now })
+        .set({ booking: 'booking', courier, claim_token: token, claimed_at: now, updated_at: now })
         .where('id', '=', row.id)
         .where('booking', '=', row.booking);
       q = row.claim_token === null ? q.where('claim_token', 'is', null) : q.where('claim_token', '=', row.claim_token);
-      return changed(await q.executeTakeFirst()) ? { id: row.id, token, retry: true } : 'busy';
+      if (!changed(await q.executeTakeFirst())) return 'busy';
+      const previous = row.booking === 'failed' ? 'failed' : 'unknown';
+      const known = previous === 'unknown' && row.consignment_id ? { consignmentId: row.consignment_id, trackingCode: row.tracking_code ?? '' } : null;
+      return { id: row.id, token, previous, known };
+    },
+
+    /** The claim is still ours and alive (a courier call is about to start); false when it was taken over. */
+    async touchClaim(claim: BookingClaim): Promise<boolean> {
+      const now = nowIso();
+      return changed(
+        await db
+          .updateTable('shipments')
+          .set({ claimed_at: now, updated_at: now })
+          .where('id', '=', claim.id)
+          .where('claim_token', '=', claim.token)
+          .where('booking', '=', 'booking')
+          .executeTakeFirst(),
+      );
+    },
+
+    /** The courier accepted a parcel: its ids go on the row first, so a retry adopts it if writing the booking fails. */
+    async keepParcel(claim: BookingClaim, p: { consignmentId: string; trackingCode: string }): Promise<void> {
+      await db
+        .updateTable('shipments')
+        .set({ consignment_id: p.consignmentId, tracking_code: p.trackingCode, updated_at: nowIso() })
+        .where('id', '=', claim.id)
+        .where('claim_token', '=', claim.token)
+        .where('booking', '=', 'booking')
+        .execute();
+    },
+
+    /** Adds an answer to a shipment's list whoever holds it (a parcel booked by a claim that was lost). */
+    async noteAnswer(id: number, step: string, answer: unknown): Promise<void> {
+      const row = await db.selectFrom('shipments').select('answers').where('id', '=', id).executeTakeFirst();
+      if (!row) return;
+      await db.updateTable('shipments').set({ answers: withAnswer(row.answers, step, answer) }).where('id', '=', id).execute();
     },
 
     /** The claim's booking went through: the parcel's ids and state. False when the claim was lost. */
@@ -108,12 +149,16 @@ export function createShipmentStore(db: Kysely<DB>, dialect: DialectName) {
       );
     },
 
-    /** The claim's booking did not go through: `failed` (the courier refused) or `unknown` (no answer). */
+    /**
+     * The claim's booking did not go through: `failed` (nothing booked: a parcel's ids kept on the
+     * row are dropped) or `unknown` (no answer: the courier may have it; kept ids stay for a retry).
+     */
     async releaseBooking(claim: BookingClaim, outcome: 'failed' | 'unknown', message: string, answer: unknown): Promise<void> {
       const row = await db.selectFrom('shipments').select('answers').where('id', '=', claim.id).executeTakeFirstOrThrow();
+      const dropIds = outcome === 'failed' ? { consignment_id: null, tracking_code: null } : {};
       await db
         .updateTable('shipments')
-        .set({ booking: outcome, message: message.slice(0, 500), answers: withAnswer(row.answers, outcome, answer ?? message), updated_at: nowIso() })
+        .set({ booking: outcome, ...dropIds, message: message.slice(0, 500), answers: withAnswer(row.answers, outcome, answer ?? message), updated_at: nowIso() })
         .where('id', '=', claim.id)
         .where('claim_token', '=', claim.token)
         .where('booking', '=', 'booking')
@@ -133,14 +178,17 @@ export function createShipmentStore(db: Kysely<DB>, dialect: DialectName) {
         .execute();
     },
 
-    /** Orders whose booking had no answer, first tried after `since` and not touched since `before`. */
-    async unknownBookings(since: string, before: string, limit: number): Promise<number[]> {
+    /**
+     * Orders whose booking had no answer, last tried after `since` and not looked up since `cutoff`
+     * (a lookup sets `polled_at` through claimPoll, so each is asked at most once a poll period).
+     */
+    async unknownBookings(since: string, cutoff: string, limit: number): Promise<number[]> {
       const rows = await db
         .selectFrom('shipments')
         .select('order_id')
         .where('booking', '=', 'unknown')
-        .where('created_at', '>=', timestampParam(dialect, since))
-        .where('updated_at', '<=', timestampParam(dialect, before))
+        .where('claimed_at', '>=', timestampParam(dialect, since))
+        .where((eb) => eb.or([eb('polled_at', 'is', null), eb('polled_at', '<=', timestampParam(dialect, cutoff))]))
         .orderBy('id')
         .limit(limit)
         .execute();

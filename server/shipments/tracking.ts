@@ -31,7 +31,7 @@ export interface TrackingDeps {
   limiter: RateLimiter;
   log(): { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** The poll round's look at bookings without an answer (booking.ts `resolveUnknown`). */
-  resolveUnknown(orderId: number): Promise<boolean>;
+  resolveUnknown(orderId: number, cutoff: string, now: string): Promise<boolean>;
 }
 
 export const TRACK_NOT_FOUND = 'No order matches this order number and phone number.';
@@ -101,11 +101,11 @@ export function createTracking(db: Kysely<DB>, deps: TrackingDeps) {
     async pollRound(now = Date.now(), limit = 100): Promise<number> {
       const cutoff = new Date(now - deps.pollMinutes * 60_000).toISOString();
       let changed = 0;
-      // Bookings without an answer (a timeout) from the last day: the courier may have the parcel.
+      // Bookings without an answer (a timeout) tried in the last day, each looked up once a period.
       const since = new Date(now - 24 * 3600_000).toISOString();
-      for (const orderId of await store.unknownBookings(since, new Date(now - 60_000).toISOString(), limit)) {
+      for (const orderId of await store.unknownBookings(since, cutoff, limit)) {
         try {
-          if (await deps.resolveUnknown(orderId)) changed += 1;
+          if (await deps.resolveUnknown(orderId, cutoff, new Date(now).toISOString())) changed += 1;
         } catch (error) {
           deps.log().error({ err: error, order: orderId }, 'shipments: looking up a booking without an answer failed');
         }

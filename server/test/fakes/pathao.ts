@@ -3,7 +3,8 @@
  * issue-token (password and refresh_token grants), city/zone/area lists, price-plan, orders and
  * orders/{id}/info. Every call but issue-token needs `Authorization: Bearer <access token>`.
  * Lists hold Dhaka (zones Savar, Keraniganj, Dhamrai, Mirpur), Gazipur (Kaliakair) and Chattogram.
- * A second order with the same merchant_order_id is refused (an assumption: the fake is strict).
+ * A second order with the same merchant_order_id is accepted as a second parcel, as far as we
+ * know the real API does (it has no lookup by merchant_order_id either).
  *
  * Knobs are plain mutable fields on the returned object; set them between calls.
  */
@@ -76,6 +77,8 @@ export interface FakePathao {
   createFails: string | null;
   /** Every answer waits this long first (timeout tests). */
   delayMs: number;
+  /** Parcels booked for a merchant_order_id. */
+  byOrder(merchantOrderId: string | number): FakePathaoParcel[];
   /** Moves a parcel to a Pathao order_status ('Delivered', 'Return', 'In_Transit', …). */
   setStatus(consignmentId: string, orderStatus: string): void;
   /** Makes every access token issued so far invalid (401), as after its expiry. */
@@ -185,7 +188,6 @@ export async function startFakePathao(opts: { credentials?: Partial<FakePathao['
     if (!FAKE_PATHAO_CITIES.some((c) => c.city_id === Number(b.recipient_city))) errors.recipient_city = ['The selected recipient city is invalid.'];
     if (!(FAKE_PATHAO_ZONES[Number(b.recipient_city)] ?? []).some((z) => z.zone_id === Number(b.recipient_zone))) errors.recipient_zone = ['The selected recipient zone is invalid.'];
     const orderId = String(b.merchant_order_id ?? '');
-    if (orderId && [...fake.parcels.values()].some((p) => p.merchant_order_id === orderId)) errors.merchant_order_id = ['The merchant order id has already been taken.'];
     if (Object.keys(errors).length) return json(res, 422, { message: 'Please fix the given errors', type: 'error', code: 422, errors });
     const id = `DL${String(230000 + fake.parcels.size + 1)}FAKE`;
     const p: FakePathaoParcel = { consignment_id: id, merchant_order_id: orderId, order_status: 'Pending', delivery_fee: fee(Number(b.item_weight) || 0.5), sent: b, updated_at: new Date().toISOString() };
@@ -222,6 +224,9 @@ export async function startFakePathao(opts: { credentials?: Partial<FakePathao['
     failNext: null,
     createFails: null,
     delayMs: 0,
+    byOrder(merchantOrderId) {
+      return [...fake.parcels.values()].filter((p) => p.merchant_order_id === String(merchantOrderId));
+    },
     setStatus(consignmentId, orderStatus) {
       const p = fake.parcels.get(consignmentId);
       if (!p) throw new Error(`fake Pathao: no parcel ${consignmentId}`);

@@ -49,6 +49,8 @@ export interface FakeSteadfast {
   createFails: string | null;
   /** Every answer waits this long first (timeout tests). */
   delayMs: number;
+  /** The next create_order or bulk order is carried out, but answered with this HTTP status (a 5xx), then the knob clears. */
+  madeButAnswers: number | null;
   /** Bulk orders with these invoices come back `status: 'error'`. */
   bulkFailInvoices: Set<string>;
   /** Moves a parcel to a Steadfast delivery_status ('delivered', 'partial_delivered', 'cancelled', 'hold', …). */
@@ -127,6 +129,15 @@ export async function startFakeSteadfast(opts: { credentials?: Partial<FakeStead
     return msg;
   }
 
+  /** The `madeButAnswers` knob: the work is done, the answer is an error page. */
+  function lostAnswer(res: http.ServerResponse): boolean {
+    const status = fake.madeButAnswers;
+    if (status === null) return false;
+    fake.madeButAnswers = null;
+    res.writeHead(status, { 'content-type': 'text/html' }).end('<html><body>Bad Gateway</body></html>');
+    return true;
+  }
+
   async function createOne(req: http.IncomingMessage, res: http.ServerResponse) {
     fake.creates++;
     const body = await readJson(req);
@@ -136,6 +147,7 @@ export async function startFakeSteadfast(opts: { credentials?: Partial<FakeStead
     const errors = validate(body);
     if (errors) return json(res, 400, { status: 400, errors });
     const { sent: _sent, ...consignment } = store(body);
+    if (lostAnswer(res)) return;
     return json(res, 200, { status: 200, message: 'Consignment has been created successfully.', consignment });
   }
 
@@ -172,6 +184,7 @@ export async function startFakeSteadfast(opts: { credentials?: Partial<FakeStead
       const p = store(o);
       return { ...echo, consignment_id: p.consignment_id, tracking_code: p.tracking_code, status: 'success' };
     });
+    if (lostAnswer(res)) return;
     return json(res, 200, out);
   }
 
@@ -189,6 +202,7 @@ export async function startFakeSteadfast(opts: { credentials?: Partial<FakeStead
     failNext: null,
     createFails: null,
     delayMs: 0,
+    madeButAnswers: null,
     bulkFailInvoices: new Set(),
     setStatus(consignmentId, deliveryStatus) {
       const p = fake.parcels.get(String(consignmentId));
