@@ -59,9 +59,8 @@ describe(`the API takes back what it served (${testDialect})`, () => {
     const first = await c.t.app.inject({ method: 'POST', url: '/create-banner/', ...multipart({ url: '/books', alt_text: 'b', image: await pngFile() }, c.admin) });
     const served = (await get('/api/banner/')).results as Record<string, unknown>[];
     expect(first.statusCode).toBe(201);
-    const again = { ...served[0], image: await pngFile() } as Record<string, string>;
-    delete again.images;
-    const res = await c.t.app.inject({ method: 'POST', url: '/create-banner/', ...multipart({ ...again }, c.admin) });
+    const { images: _images, ...again } = served[0] as Record<string, string | number>;
+    const res = await c.t.app.inject({ method: 'POST', url: '/create-banner/', ...multipart({ ...again, image: await pngFile() }, c.admin) });
     expect(res.statusCode, res.body).toBe(201);
   });
 
