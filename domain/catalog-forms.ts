@@ -185,35 +185,15 @@ export function productFormSchema(type: ProductType, mode: Mode) {
   return z.object(productShape(type, mode)).strict();
 }
 
-export type ProductForm = {
+type TextKeys = 'english_title' | 'bangla_title' | 'description' | 'alt_text' | 'purchase_from' | 'isbn' | 'edition' | 'language' | 'country' | 'model' | 'brand' | 'warranty';
+type NumberKeys = 'category' | 'percentage' | 'flat_discount' | 'purchase_price' | 'regular_price' | 'units_stock' | 'units_sold' | 'author' | 'publisher' | 'total_page';
+export type ProductForm = { [K in TextKeys]?: string | undefined } & { [K in NumberKeys]?: number | undefined } & {
   type?: ProductType | undefined;
-  english_title?: string | undefined;
-  bangla_title?: string | undefined;
-  description?: string | undefined;
-  category?: number | undefined;
-  image?: unknown;
-  alt_text?: string | undefined;
   offer_type?: (typeof OFFER_CHOICES)[number] | undefined;
-  percentage?: number | undefined;
-  flat_discount?: number | undefined;
-  purchase_from?: string | undefined;
-  purchase_price?: number | undefined;
-  regular_price?: number | undefined;
-  discount_price?: unknown;
-  units_stock?: number | undefined;
-  units_sold?: number | undefined;
   is_active?: boolean | undefined;
-  author?: number | undefined;
-  publisher?: number | undefined;
-  isbn?: string | undefined;
-  edition?: string | undefined;
-  language?: string | undefined;
-  country?: string | undefined;
-  total_page?: number | undefined;
+  image?: unknown;
   pdf?: unknown;
-  model?: string | undefined;
-  brand?: string | undefined;
-  warranty?: string | undefined;
+  discount_price?: unknown;
 };
 
 /**
