@@ -18,7 +18,7 @@ import { PathaoCourier } from './pathao';
 import type { Courier, ParcelInput } from './courier';
 import { placeInEnglish } from '../../domain/shipments';
 
-type Hook = ((orderId: number) => Promise<void>) | null;
+type Hook = ((orderId: number) => Promise<unknown>) | null;
 
 /** A real client whose calls a test can step into. */
 function hooked(real: SteadfastCourier | PathaoCourier) {

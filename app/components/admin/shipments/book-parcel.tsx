@@ -2,6 +2,9 @@
  * Booking an order's parcel with a courier: choose one of the configured couriers (Pathao adds
  * its city / zone / area pickers, prefilled from the order by the server) and send
  * `POST /api/order/{id}/shipment/`. When the courier refuses, its message stays in the dialog.
+ * When an earlier booking had no answer and the courier cannot be asked about it (Pathao: 409
+ * with `unsure_booking`), the dialog offers the two ways on: the parcel's consignment id from the
+ * courier's panel (recorded, not booked again), or the admin's word that there is none.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
@@ -14,6 +17,14 @@ import { PathaoPlaces, type PathaoPrefill } from './pathao-places';
 import { useCouriers } from './use-couriers';
 
 const EMPTY: PathaoPrefill = { city: '', zone: '', area: '', weight: '' };
+
+/** The admin's answer to an unsure booking, as the API takes it; an error when neither was given. */
+export function adoptChoice(consignmentId: string, confirmed: boolean): { body: { consignment_id?: string; confirm_not_booked?: true }; errors: Record<string, string[]> } {
+  const id = consignmentId.trim();
+  if (id) return { body: { consignment_id: id }, errors: {} };
+  if (confirmed) return { body: { confirm_not_booked: true }, errors: {} };
+  return { body: {}, errors: { consignment_id: ['Enter the consignment id, or confirm there is no parcel.'] } };
+}
 
 /** The prefill answer's values as the pickers want them (strings, '' when absent). */
 export function prefillOf(body: unknown): PathaoPrefill {
@@ -49,6 +60,8 @@ export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number
   const [courier, setCourier] = useState('');
   const chosen = courier || configured[0]?.id || '';
   const prefill = usePrefill(orderId, chosen);
+  // The 409 for a booking without an answer at a courier that cannot be asked about it.
+  const [unsure, setUnsure] = useState(false);
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
   }, []);
@@ -56,6 +69,7 @@ export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number
     method: 'POST',
     url: `/api/order/${orderId}/shipment/`,
     payload: (f) => ({
+      ...(unsure ? adoptChoice(formText(f, 'consignment_id'), (f.elements.namedItem('confirm_not_booked') as HTMLInputElement | null)?.checked === true).body : {}),
       courier: formText(f, 'courier'),
       ...(formText(f, 'courier') === 'pathao'
         ? pathaoBody({
@@ -66,7 +80,13 @@ export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number
           })
         : {}),
     }),
-    validate: ({ courier: c, ...rest }) => checkBooking(c, rest),
+    validate: ({ courier: c, consignment_id, confirm_not_booked, ...rest }) => ({
+      ...checkBooking(c, rest),
+      ...(unsure ? adoptChoice(consignment_id ?? '', confirm_not_booked === true).errors : {}),
+    }),
+    onAnswer: (res) => {
+      if (res.status === 409 && res.body?.unsure_booking === true) setUnsure(true);
+    },
     success: (res) => {
       const code = typeof res.body?.tracking_code === 'string' ? res.body.tracking_code : '';
       return `Order #${orderId}: parcel booked${code ? ` (tracking code ${code})` : ''}.`;
@@ -105,6 +125,20 @@ export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number
           </fieldset>
         )}
         {chosen === 'pathao' && (prefill ? <PathaoPlaces key={orderId} prefill={prefill} errors={form.errors} /> : <p className="text-sm text-stone-600">Loading the address…</p>)}
+        {unsure && (
+          <fieldset className="grid gap-2 rounded bg-amber-50 p-2 text-sm text-amber-950" data-testid="unsure-booking">
+            <legend className="font-medium">Was it booked?</legend>
+            <label className="grid gap-1">
+              Consignment id from the courier&apos;s panel
+              <input name="consignment_id" className="rounded border px-2 py-1" aria-invalid={form.errors.consignment_id ? true : undefined} />
+            </label>
+            {form.errors.consignment_id && <p className="text-red-700">{form.errors.consignment_id[0]}</p>}
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="confirm_not_booked" />
+              There is no parcel for this order in the panel: book it now.
+            </label>
+          </fieldset>
+        )}
         <div className="flex justify-end gap-2">
           <Button kind="secondary" onClick={() => ref.current?.close()}>
             Not now
