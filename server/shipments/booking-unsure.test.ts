@@ -79,6 +79,9 @@ describe(`bookings without an answer (${testDialect})`, () => {
     const inBulk = await bulk('pathao', [id]);
     expect(inBulk.json().results).toEqual([expect.objectContaining({ order: id, ok: false, message: expect.stringContaining('consignment id') })]);
     expect(pathao.creates).toBe(creates);
+    // The poll cannot ask Pathao either, but counts it as asked, so it waits a period like the rest.
+    await t.services.shipments.worker.runOnce(later(1));
+    expect((await shipment(id)).polled_at).not.toBeNull();
 
     const made = pathao.byOrder(id)[0]!.consignment_id;
     const adopted = await book(id, { ...PATHAO, consignment_id: made });

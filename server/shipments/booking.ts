@@ -217,10 +217,11 @@ export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
       const row = await store.ofOrder(orderId);
       const courier = row ? couriers[row.courier] : undefined;
       if (!row || row.booking !== 'unknown' || !courier) return false;
+      // Marked asked first, even when there is nothing to ask, so it waits a period like the others.
+      if (!(await store.claimPoll(row.id, cutoff, now))) return false;
       if (!row.consignment_id && !courier.canFindBooked) return false;
       const order = await orders.get(orderId);
       if (core.refusal(order)) return false;
-      if (!(await store.claimPoll(row.id, cutoff, now))) return false;
       let parcel: BookedParcel | null;
       try {
         parcel = row.consignment_id ? await core.parcelOf(courier, { consignmentId: row.consignment_id, trackingCode: row.tracking_code ?? '' }) : await courier.findBooked(orderId);
