@@ -1,6 +1,7 @@
 /**
  * Shipments: sending orders with a courier (Steadfast, Pathao) and following their parcels.
- * Booking (booking.ts: claims, adopting a parcel after a timeout, bulk), tracking (tracking.ts:
+ * Booking (booking.ts: claims, adopting a parcel after a timeout; bulk-booking.ts; record.ts:
+ * writing a parcel down), tracking (tracking.ts:
  * applying a courier's state, webhooks as signals, the poll round, the customer's tracking
  * answer) and the poll worker (tracking.ts's round, run by server/jobs/interval-worker.ts); the tables are in store.ts. The order's courier
  * columns and its status move only through the orders' shipment face (`orders.shipments`).
