@@ -41,3 +41,14 @@ export async function lockTableForWriters(trx: QueryExecutorProvider, dialect: D
   if (!/^[a-z_]+$/.test(table)) throw new Error(`Not a table name: ${table}`);
   await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
 }
+
+/**
+ * Serialises the transactions that take the same `key` until each ends (one customer's
+ * checkouts, say), so a count read inside one cannot miss a row another is about to commit.
+ * SQLite runs one write transaction at a time already; PostgreSQL takes a transaction-scoped
+ * advisory lock on the key's hash.
+ */
+export async function lockKey(trx: QueryExecutorProvider, dialect: DialectName, key: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}

@@ -25,6 +25,7 @@ import { isOnlineGateway } from '../../domain/payments';
 import { normalizePhone } from '../../domain/phone';
 import { unitPrice } from '../../domain/prices';
 import { MESSAGES, cartLines, checkoutSchema, disagreeingFigures, priceOrder, transactionFieldFor } from '../../domain/orders';
+import { lockKey } from '../db/dialect';
 import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMeta } from './limits';
 
 /** Idempotency keys are kept for a day, as payment APIs do. */
@@ -92,7 +93,9 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
     await countCheckout(limiter, user.id, meta, settings);
 
     return db.transaction().execute(async (trx) => {
-      // Counted again inside the transaction: another checkout may have committed meanwhile.
+      // Counted again inside the transaction, with this customer's other checkouts held back until
+      // it ends: two at once could otherwise both see one place left.
+      if (settings.max_open_orders_per_customer > 0) await lockKey(trx, deps.dialect, `checkout:user:${user.id}`);
       await checkOpenOrders(trx, user.id, settings);
       const products = await deps.stock.forCheckout(trx, lines.map((l) => l.product));
       const byId = new Map(products.map((p) => [p.id, p]));

@@ -79,6 +79,14 @@ describe(`checkout limits (${testDialect})`, () => {
     expect((await checkout(customer, checkoutBody([{ product: p, quantity: 1 }]), ip)).statusCode).toBe(200);
   });
 
+  it('lets only as many of one customer\'s simultaneous checkouts through as there are open places', async () => {
+    const customer = await t.signIn();
+    const p = await insertProduct(db(), { regular_price: 100, units_stock: 50 });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => checkout(customer, checkoutBody([{ product: p, quantity: 1 }]), newAddress())));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 400, 400, 400]);
+    expect(await openOrders(customer.userId)).toBe(3);
+  });
+
   it('counts an order paid (or delivered) as no longer open', async () => {
     const customer = await t.signIn();
     const ip = newAddress();
