@@ -27,6 +27,8 @@ export interface FuzzApp {
   headers: Record<Audience, Record<string, string>>;
   /** Ids that exist (products, categories, people, the order), so some requests reach deep code. */
   ids: number[];
+  /** One of each kind, for the write templates. */
+  known: { product: number; category: number; author: number; publisher: number; order: number };
   withPages: boolean;
   close(): Promise<void>;
 }
@@ -47,8 +49,11 @@ export async function openFuzzApp(opts: { pages?: boolean } = {}): Promise<FuzzA
   const fixture = await loadCatalogFixture(database.db);
   const order = await app.inject({ method: 'POST', url: '/checkout/', headers: headers.customer, payload: checkoutBody([{ product: fixture.ids.pride, quantity: 1 }]) });
   const ids = [...new Set([...Object.values(fixture.ids), ...Object.values(fixture.categories), ...Object.values(fixture.authors), 1, 2])];
-  if (order.statusCode === 201 || order.statusCode === 200) ids.push(Number((order.json() as { order?: { id?: number } }).order?.id ?? 1));
+  const orderId = Number((order.json() as { order?: { id?: number } }).order?.id ?? 1);
+  ids.push(orderId);
+  const known = { product: fixture.ids.riverSong, category: fixture.categories.fiction, author: fixture.authors.humayun, publisher: fixture.publishers.nodi, order: orderId };
   return {
+    known,
     app,
     services,
     database,

@@ -126,3 +126,46 @@ function brokenMultipart(name: string, value: string): Pick<InjectOptions, 'payl
 
 export type Audience = 'visitor' | 'customer' | 'admin';
 export const audience: fc.Arbitrary<Audience> = fc.constantFrom('visitor', 'customer', 'admin');
+
+/** A write the app accepts as it stands; the fuzz spoils one or two of its fields. */
+export interface Template {
+  method: 'POST' | 'PUT';
+  url: string;
+  who: Audience;
+  payload: Record<string, unknown>;
+}
+
+/** Valid requests for the main writes, given ids that exist (`ids[0]` a product, `category`, `author`, `publisher`, `order`). */
+export function templates(ids: { product: number; category: number; author: number; publisher: number; order: number }): Template[] {
+  const book = { english_title: 'Himu', regular_price: 300, purchase_price: 200, units_stock: 3, category: ids.category, author: ids.author, publisher: ids.publisher, offer_type: 'Percentage', percentage: 10 };
+  return [
+    { method: 'PUT', url: `/api/product/${ids.product}/`, who: 'admin', payload: book },
+    { method: 'POST', url: '/api/category/', who: 'admin', payload: { name: 'নতুন', parent: ids.category } },
+    { method: 'PUT', url: `/api/category/${ids.category}/`, who: 'admin', payload: { name: 'বই ২', parent: null } },
+    { method: 'POST', url: '/create-author/', who: 'admin', payload: { name: 'লেখক', description: 'd', alt_text: 'a' } },
+    { method: 'PUT', url: `/api/publisher/${ids.publisher}/`, who: 'admin', payload: { name: 'প্রকাশক', description: 'd' } },
+    { method: 'PUT', url: `/api/order/${ids.order}/`, who: 'admin', payload: { status: 'Delivered' } },
+    { method: 'POST', url: `/api/order/${ids.order}/refund/`, who: 'admin', payload: { amount: 10, reason: 'r' } },
+    { method: 'POST', url: '/makeAdmin/', who: 'admin', payload: { phone_number: '01712345678' } },
+    { method: 'POST', url: '/checkout/', who: 'customer', payload: { district: 'ঢাকা', upazila_thana: 'মিরপুর', delivery_address: 'বাড়ি ১২', delivery_option: 'dhaka_home', payment_option: 'cod', orderItems: [{ product: ids.product, quantity: 1 }] } },
+    { method: 'POST', url: '/register_user/', who: 'visitor', payload: { name: 'Rahim', phone_number: '01912345678', password: 'correct horse battery', password2: 'correct horse battery' } },
+    { method: 'POST', url: '/login/', who: 'visitor', payload: { phone_number: '01912345678', password: 'correct horse battery' } },
+    { method: 'POST', url: '/send_reset_otp/', who: 'visitor', payload: { phone_number: '01912345678' } },
+  ];
+}
+
+/** A template with one or two fields replaced by hostile values (or removed, or an extra key added). */
+export function spoiled(list: Template[]): fc.Arbitrary<Template> {
+  return fc.constantFrom(...list).chain((t) => {
+    const keys = Object.keys(t.payload);
+    const change = fc.tuple(fc.oneof(fc.constantFrom(...keys), fc.constantFrom(...FIELD_NAMES)), fc.oneof({ weight: 5, arbitrary: nastyJson }, { weight: 1, arbitrary: fc.constant(undefined) }));
+    return fc.array(change, { minLength: 1, maxLength: 2 }).map((changes) => {
+      const payload = { ...t.payload };
+      for (const [k, v] of changes) {
+        if (v === undefined) delete payload[k];
+        else payload[k] = v;
+      }
+      return { ...t, payload };
+    });
+  });
+}
