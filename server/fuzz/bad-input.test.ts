@@ -31,6 +31,16 @@ describe(`bad input never answers 500 (${testDialect})`, () => {
     }
   });
 
+  it('a product\'s category, author or publisher above the largest 32-bit id answers 400 on that field', async () => {
+    const { insertProduct } = await import('../test/orders-fixtures');
+    const id = await insertProduct(t.services.database.db);
+    for (const field of ['category', 'author', 'publisher']) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/product/${id}/`, headers: admin, payload: { [field]: 2_147_483_648 } });
+      refusedWithShape(res, field);
+      expect((res.json() as { errors: object }).errors).toHaveProperty(field);
+    }
+  });
+
   it('ids above the largest 32-bit id in paths and filters are not found or refused', async () => {
     for (const [url, headers] of [
       ['/api/order/2147483648/', admin],
