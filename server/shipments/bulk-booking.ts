@@ -9,7 +9,8 @@ import type { AuthUser } from '../accounts/sessions';
 import type { ShipmentOrder } from '../orders/service';
 import type { BulkResult, ParcelInput } from './courier';
 import type { BookingClaim } from './store';
-import type { BookingCore, BookingDeps, BulkLine } from './booking';
+import type { BookingCore } from './booking-core';
+import type { BookingDeps, BulkLine } from './booking-types';
 import { outcomeOf } from './record';
 import { COURIER_LABELS, type CourierId } from '../../domain/shipments';
 

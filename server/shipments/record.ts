@@ -12,7 +12,7 @@ import { enqueueSms } from '../notifications/outbox';
 import { HttpError, conflict } from '../http/errors';
 import { CourierError, type BookedParcel } from './courier';
 import type { BookingClaim } from './store';
-import type { BookingDeps } from './booking';
+import type { BookingDeps } from './booking-types';
 import { COURIER_LABELS, bookedSms, isFinalParcel, orderStatusForParcel, type CourierId } from '../../domain/shipments';
 
 export function trackUrl(publicUrl: string, orderId: number): string {
