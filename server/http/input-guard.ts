@@ -5,8 +5,9 @@
  * field path (`{"errors": {"items.0.name": [...]}}`), before any handler or database runs.
  *
  * Multipart forms are read by their handlers, so those call `assertSafeTexts` on what they read.
- * Page-route bodies are passed to React Router unparsed; its actions read them with the same
- * zod schemas, and their query strings and paths are checked here like any other route's.
+ * Pages take no form posts of their own (their forms send JSON or multipart to the API routes,
+ * which this covers); a page's query string and path are checked here like any other route's.
+ * A page module that adds an `action` must check its form's text itself.
  *
  * It also keeps the app's route table (`routeTable`), read by the fuzz and authorisation tests.
  */
