@@ -108,6 +108,13 @@ describe(`following parcels (${testDialect})`, () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(steadfast.statusCalls).toBe(calls + 1);
     expect(await order(id)).toMatchObject({ status: 'Delivered', shipment_status: 'delivered', payment_status: 'paid' });
+
+    // A late webhook about a parcel already delivered does not ask again or change anything.
+    steadfast.setStatus(consignment, 'cancelled');
+    const late = await t.app.inject({ method: 'POST', url: '/webhooks/steadfast', headers: { authorization: 'Bearer sf-webhook-token' }, payload });
+    expect(late.statusCode).toBe(200);
+    expect(steadfast.statusCalls).toBe(calls + 1);
+    expect(await order(id)).toMatchObject({ status: 'Delivered', shipment_status: 'delivered' });
   });
 
   it('takes a Pathao webhook only with its signature; what it says is not believed, the courier is asked', async () => {

@@ -89,7 +89,8 @@ export function createTracking(db: Kysely<DB>, deps: TrackingDeps) {
         if (byOrder?.courier === courier) s = byOrder;
       }
       if (!s || s.booking !== 'booked') return false;
-      await refresh(s);
+      // A delivered, cancelled or returned parcel has had its effect; a late webhook changes nothing.
+      if (!isFinalParcel(s.state)) await refresh(s);
       return true;
     },
 
