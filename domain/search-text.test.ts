@@ -60,7 +60,7 @@ describe('normalizeSearchText: the rest', () => {
   });
 
   it('turns Bengali digits into ASCII ones', () => {
-    expect(n('পেন ড্রাইভ ৩২জিবি')).toBe('পেন ড্রাইভ 32জিবি');
+    expect(n('পেন ড্রাইভ ৩২জিবি')).toBe('পেন ড্রাইভ 32 জিবি');
     expect(n('খণ্ড ২')).toBe('খন্ড 2');
   });
 
@@ -72,7 +72,14 @@ describe('normalizeSearchText: the rest', () => {
 
   it('turns punctuation into single spaces and trims', () => {
     expect(n('  USB-C   Charger (2)! ')).toBe('usb c charger 2');
-    expect(n('জেল পেন নীল (১০টি)।')).toBe('জেল পেন নিল 10টি');
+    expect(n('জেল পেন নীল (১০টি)।')).toBe('জেল পেন নিল 10 টি');
+  });
+
+  it('separates digits from letters, and Latin from Bengali', () => {
+    expect(n('FX-991')).toBe(n('fx991'));
+    expect(n('Power Bank 10000mAh')).toBe('power bank 10000 mah');
+    expect(n('ইউএসবি-C চার্জার')).toBe('ইউএসবি c চার্জার');
+    expect(n('USBচার্জার')).toBe('usb চার্জার');
     expect(n('%_\\')).toBe('');
   });
 

@@ -136,6 +136,10 @@ function normalizeOnce(text: string): string {
     .normalize('NFC')
     // Everything but letters, marks and digits separates words.
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    // So do the seams between digits and letters and between Latin and Bengali (৩২জিবি, fx991,
+    // 10000mAh), so "fx991" finds "FX-991" and "জিবি" finds "৩২জিবি".
+    .replace(/(\p{N})(?=[\p{L}\p{M}])|([\p{L}\p{M}])(?=\p{N})/gu, '$1$2 ')
+    .replace(/(\p{Script=Latin})(?=\p{Script=Bengali})|(\p{Script=Bengali})(?=\p{Script=Latin})/gu, '$1$2 ')
     .split(' ')
     .filter(Boolean);
   return words
@@ -146,7 +150,7 @@ function normalizeOnce(text: string): string {
 
 /**
  * The one normalised form of search text, for documents and queries alike: words of lower-case
- * Latin without accents, ASCII digits, and Bengali with its spelling variants folded (ী/ি, ূ/ু,
+ * Latin without accents, of ASCII digits, and of Bengali with its spelling variants folded (ী/ি, ূ/ু,
  * শ/ষ/স, ণ/ন, ড়/ঢ়/র, ৎ/ত, ঙ/ং, no chandrabindu, য-ফলা and ব-ফলা), separated by one space.
  * Idempotent: the folds run until nothing changes (a fold can bring letters together that NFC
  * or another fold then joins).
