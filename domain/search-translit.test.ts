@@ -41,6 +41,10 @@ describe('latinToBengali', () => {
     ['prokashoni', 'প্রকাশনী'],
     ['sonar', 'সোনার'],
     ['tori', 'তরী'],
+    ['brishti', 'বৃষ্টি'],
+    ['prithibi', 'পৃথিবী'],
+    ['uccotor', 'উচ্চতর'],
+    ['mostofa', 'মোস্তফা'],
   ])('%s finds %s', (latin, bengali) => {
     expect(finds(latin, bengali)).toBe(true);
   });

@@ -22,7 +22,7 @@ type Options = [bengali: string, cost: number][];
 const CONSONANTS: Record<string, Options> = {
   kkh: [['ক্ষ', 0]], ksh: [['ক্ষ', 0]], kh: [['খ', 0]], k: [['ক', 0]], ck: [['ক', 0]], qu: [['ক', 0]], q: [['ক', 0]], x: [['ক্স', 0]],
   gg: [['জ্ঞ', 0], ['গ্গ', 1]], gy: [['জ্ঞ', 0], ['গ্য', 1]], gh: [['ঘ', 0]], g: [['গ', 0]],
-  chh: [['ছ', 0]], ch: [['চ', 0], ['ছ', 0.8]], c: [['ক', 0], ['চ', 0.5], ['স', 0.8]],
+  cc: [['চ্চ', 0], ['ক্ক', 0.5]], chh: [['ছ', 0]], ch: [['চ', 0], ['ছ', 0.8]], c: [['ক', 0], ['চ', 0.5], ['স', 0.8]],
   jh: [['ঝ', 0]], j: [['জ', 0], ['য', 0.7]], z: [['জ', 0], ['য', 0.7]],
   th: [['থ', 0], ['ঠ', 0.9]], t: [['ত', 0], ['ট', 0.9]],
   dh: [['ধ', 0], ['ঢ', 1]], d: [['দ', 0], ['ড', 0.9]],
@@ -47,12 +47,14 @@ const VOWELS: Record<string, { sign: Options; alone: Options }> = {
   ow: { sign: [['ৌ', 0], ['ো', 0.6]], alone: [['ঔ', 0], ['ও', 0.6]] },
   au: { sign: [['ৌ', 0], ['াউ', 0.6]], alone: [['আউ', 0], ['ঔ', 0.6]] },
   o: { sign: [['', 0], ['ো', 0.6]], alone: [['অ', 0], ['ও', 0.4]] },
+  // "ri" after a word's first consonant: র-ফলা + ি, or ৃ (পৃথিবী, বৃষ্টি, কৃষি).
+  ri: { sign: [['্রি', 0], ['ৃ', 0.3]], alone: [['রি', 0]] },
   // "o" before another vowel is ো (দোয়া), not the inherent vowel.
   'o+': { sign: [['ো', 0], ['', 0.6]], alone: [['ও', 0], ['অ', 0.4]] },
 };
 
 const CONSONANT_KEYS = Object.keys(CONSONANTS).sort((a, b) => b.length - a.length);
-const VOWEL_KEYS = Object.keys(VOWELS).sort((a, b) => b.length - a.length);
+const VOWEL_KEYS = Object.keys(VOWELS).filter((k) => k !== 'ri' && k !== 'o+').sort((a, b) => b.length - a.length);
 
 type Token = { kind: 'consonant' | 'vowel'; latin: string } | { kind: 'y' | 'w' | 'ng'; latin: string };
 
@@ -63,7 +65,10 @@ function tokenize(word: string): Token[] {
     const rest = word.slice(i);
     const vowel = VOWEL_KEYS.find((k) => rest.startsWith(k));
     // "ng" is one sound (ং) unless a vowel follows the g, where it is ঙ্গ or ং + a vowel sign.
-    if (rest.startsWith('ng')) {
+    if (rest.startsWith('ri') && out.length === 1 && out[0]?.kind === 'consonant') {
+      out.push({ kind: 'vowel', latin: 'ri' });
+      i += 2;
+    } else if (rest.startsWith('ng')) {
       out.push({ kind: 'ng', latin: 'ng' });
       i += 2;
     } else if (rest[0] === 'y' || rest[0] === 'w') {
@@ -170,7 +175,9 @@ function readings(tokens: Token[]): string[] {
         if (p.open) return extend(one, [[VIRAMA + 'ব', 0]], true); // ব-ফলা
         return extend(one, [['ওয়', 0]], vowelNext);
       }
-      const options = CONSONANTS[t.latin] as Options;
+      let options = CONSONANTS[t.latin] as Options;
+      // After "sh" a t is mostly ট (বৃষ্টি, কষ্ট), after "s" mostly ত (মোস্তফা, রাস্তা).
+      if (prev?.latin === 'sh' && (t.latin === 't' || t.latin === 'th')) options = options.map(([bn], k) => [bn, (options[1 - k] as [string, number])[1]]);
       if (!p.open) return extend(one, options, true);
       // A consonant right after another: a conjunct, or two letters; the same letter twice is
       // often typed for one (uponnas → উপন্যাস, whose য-ফলা the normaliser drops).

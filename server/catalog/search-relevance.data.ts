@@ -60,6 +60,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   c('latin-title', 'bangla byakoron', ['Bangla Grammar'], 'Latin, য-ফলা from "by"'),
   c('latin-title', 'uchchotor gonit', ['Higher Math Guide'], 'Latin, doubled "chch" as চ্চ'),
   c('latin-title', 'gramer golpo', ['Village Tales'], 'Latin, গ্র at the start'),
+  c('latin-title', 'sondhar brishti', ['Evening Rain'], 'Latin, ৃ from "ri", ষ্ট from "sht"'),
   c('latin-title', 'boshonter kobita', ['Poems of Spring'], 'Latin, inherent "o"'),
   c('latin-title', 'majhrater goyenda', ['Midnight Detective'], 'Latin, ঝ from "jh"'),
   c('latin-title', 'nobider kahini', ['Stories of the Prophets'], 'Latin'),
