@@ -54,7 +54,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await installSecurityHeaders(app, services.config);
   installInputGuard(app);
   await app.register(fastifyCookie);
-  installAuthentication(app, services.sessions);
+  installAuthentication(app, services.sessions, { publicUrl: services.config.publicUrl });
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -97,9 +97,11 @@ describe('security headers (http PUBLIC_URL)', () => {
   });
 
   it('any answer to a request with a session cookie is private unless the route chose public caching', async () => {
-    const cookie = { cookie: `haat_session=${customer.token}` };
-    const settings = await t.app.inject({ method: 'GET', url: '/api/settings/', headers: cookie });
-    expect(settings.headers['cache-control']).toBe('private, no-store');
+    for (const name of ['haat_session', '__Host-haat_session']) {
+      const cookie = { cookie: `lang=bn; ${name}=${customer.token}` };
+      const settings = await t.app.inject({ method: 'GET', url: '/api/settings/', headers: cookie });
+      expect(settings.headers['cache-control'], name).toBe('private, no-store');
+    }
     const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here/', headers: customer.headers });
     expect(missing.headers['cache-control']).toBe('private, no-store');
   });

@@ -12,6 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../accounts/sessions';
 
 const nonces = new WeakMap<IncomingMessage, string>();
 
@@ -70,7 +71,7 @@ export function isPersonalPath(url: string): boolean {
 function hasSession(request: FastifyRequest): boolean {
   if (request.headers.authorization) return true;
   const cookie = request.headers.cookie;
-  return !!cookie && /(?:^|;\s*)haat_session=/.test(cookie);
+  return !!cookie && cookie.split(';').some((part) => [SESSION_COOKIE, SECURE_SESSION_COOKIE].includes(part.split('=')[0]!.trim()));
 }
 
 /**
