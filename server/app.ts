@@ -40,7 +40,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Only a reverse proxy we trust may tell us the client's address (rate limits depend on it).
     trustProxy: services.config.trustProxy,
     // Every route answers with and without its trailing slash (the first version used both).
-    routerOptions: { ignoreTrailingSlash: true },
+    // Names in paths (categories, authors) may be 200 characters; the router's default stops at 100.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     // Requests that never finish must not hold a connection for ever.
     requestTimeout: 60_000,

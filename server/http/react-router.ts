@@ -41,7 +41,8 @@ function toWebRequest(request: FastifyRequest, controller: AbortController, orig
   // Set here, never taken from the client: the nonce the page's scripts must carry.
   headers.set(CSP_NONCE_HEADER, cspNonce(request));
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
+  // A POST/PUT/DELETE without a body has none to hand on (React Router would fail reading it).
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
     init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
     init.duplex = 'half';
   }
