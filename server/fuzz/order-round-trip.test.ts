@@ -24,4 +24,14 @@ describe(`an order takes back what the API served (${testDialect})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ order: { id, status: 'Cancelled' } });
   });
+
+  it('a key the API never served (is_admin) answers 400 and changes nothing', async () => {
+    const product = await insertProduct(t.services.database.db, { units_stock: 3 });
+    const placed = await t.app.inject({ method: 'POST', url: '/checkout/', headers: customer.headers, payload: checkoutBody([{ product, quantity: 1 }]) });
+    const id = (placed.json() as { order: { id: number } }).order.id;
+    const res = await t.app.inject({ method: 'PUT', url: `/api/order/${id}/`, headers: admin.headers, payload: { status: 'Cancelled', is_admin: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: { is_admin: ['Unknown field.'] } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/${id}/`, headers: admin.headers })).json()).toMatchObject({ status: 'Pending' });
+  });
 });

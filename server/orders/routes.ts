@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../accounts/auth';
 import { clientAddress } from '../http/client-address';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { TooManyRequests } from '../accounts/rate-limit';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import type { Services } from '../services';
@@ -62,7 +62,13 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
   app.put('/api/order/:id/', { preHandler: requireAdmin }, async (request) => {
     const { status } = statusUpdate.parse(request.body ?? {});
-    const order = await orders.updateStatus(request.user!, readId(request, ORDER_NOT_FOUND), status);
+    const id = readId(request, ORDER_NOT_FOUND);
+    const served = await orders.getOrder(request.user!, id);
+    if (!served) throw notFound(ORDER_NOT_FOUND);
+    // What the API served may come back and is ignored; any other key is a mistake to report.
+    const unknown = Object.keys(request.body as object).filter((key) => key !== 'status' && !Object.hasOwn(served, key));
+    if (unknown.length) throw badRequest('Only the status of an order can be changed.', Object.fromEntries(unknown.map((key) => [key, ['Unknown field.']])));
+    const order = await orders.updateStatus(request.user!, id, status);
     return { status: 200, message: STATUS_UPDATED, order };
   });
 
