@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, type ServerBuild } from 'react-router';
 import { buildApp } from '../server/app';
 import { createTestApp, type Signed, type TestApp } from '../server/test/app';
+import { SECURE_SESSION_COOKIE } from '../server/accounts/sessions';
 import { loadCatalogFixture, type CatalogFixture } from '../server/test/catalog-fixture';
 import * as root from './root';
 import * as product from './routes/store/product';
@@ -87,7 +88,7 @@ describe('page documents', () => {
   it('a shared page seen by a visitor is not marked private; seen with a session it is private, no-store', async () => {
     const visitor = await app.inject({ method: 'GET', url: '/books' });
     expect(visitor.headers['cache-control']).toBeUndefined();
-    const signed = await app.inject({ method: 'GET', url: '/books', headers: { cookie: `haat_session=${customer.token}` } });
+    const signed = await app.inject({ method: 'GET', url: '/books', headers: { cookie: `${SECURE_SESSION_COOKIE}=${customer.token}` } });
     expect(signed.body).toContain('Test Customer');
     expect(signed.headers['cache-control']).toBe('private, no-store');
   });
