@@ -17,7 +17,12 @@ export const NonceContext = createContext<string | undefined>(undefined);
 
 const ZOD_JITLESS = '(globalThis.__zod_globalConfig ||= {}).jitless = true;';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable: the manifest (app/routes/store/manifest.ts) and the home-screen icon for iOS.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+];
 
 function menuOf(tree: ApiCategory | null): MenuCategory[] {
   return (tree?.children ?? []).map((c) => ({ id: c.id, name: c.name, children: (c.children ?? []).map((s) => ({ id: s.id, name: s.name })) }));
@@ -53,13 +58,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = data?.lang ?? 'bn';
   // The back office has its own frame. The shop's header and footer stay in the page, hidden,
   // because their server-rendered parts cannot be rebuilt in the browser.
-  const backOffice = useMatches().some((m) => m.id === 'routes/admin/layout');
+  const matches = useMatches();
+  const backOffice = matches.some((m) => m.id === 'routes/admin/layout');
+  // The offline page ships no scripts: the service worker shows its kept copy at any address,
+  // where hydrating would not match (app/routes/store/offline.tsx).
+  const offline = matches.some((m) => m.id === 'offline');
   const nonce = useContext(NonceContext);
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
         {/* Before any module: zod must not probe `new Function`, which the CSP reports as a violation. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
@@ -78,8 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ScrollTopButton />
           <Notices />
         </LangProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!offline && <ScrollRestoration nonce={nonce} />}
+        {!offline && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

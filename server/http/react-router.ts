@@ -77,6 +77,8 @@ export async function mountReactRouter(app: FastifyInstance, opts: ReactRouterOp
       // Vite fingerprints everything under assets/; the rest (favicon…) may change.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The service worker: browsers must ask for a new one on every check, or a build ships late.
+      if (filePath === path.join(path.resolve(opts.clientDir), 'sw.js')) reply.header('cache-control', 'no-cache');
     },
   });
 

@@ -22,4 +22,6 @@ export const storeRoutes: RouteConfigEntry[] = [
   route('set-lang/:lang', 'routes/store/set-lang.ts'),
   route('sitemap.xml', 'routes/store/sitemap.ts'),
   route('robots.txt', 'routes/store/robots.ts'),
+  route('manifest.webmanifest', 'routes/store/manifest.ts'),
+  route('offline', 'routes/store/offline.tsx', { id: 'offline' }),
 ];
