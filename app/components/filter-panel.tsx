@@ -15,13 +15,13 @@ function ChoiceList({ title, name, items, current, base }: { title: string; name
   return (
     <section className="card p-3">
       <h2 className="mb-2 text-sm font-bold">{title}</h2>
-      <ul className="max-h-36 space-y-0.5 overflow-y-auto text-sm md:max-h-64" data-testid={`filter-${name}`}>
+      <ul className="max-h-56 space-y-0.5 overflow-y-auto text-sm md:max-h-64" data-testid={`filter-${name}`}>
         {items.map((c) => (
           <li key={c.id}>
             <Link
               to={`${base}?${name}=${c.id}`}
               aria-current={c.id === current ? 'true' : undefined}
-              className={`block rounded px-2 py-1 hover:bg-stone-100 ${c.id === current ? 'bg-brand/10 font-semibold text-brand' : ''}`}
+              className={`block rounded px-2 py-1 hover:bg-stone-100 max-md:py-3 ${c.id === current ? 'bg-brand/10 font-semibold text-brand' : ''}`}
             >
               {c.name}
             </Link>
@@ -36,7 +36,7 @@ export function FilterPanel({ base, authors, publishers, author, publisher }: { 
   const t = useT();
   return (
     <aside className="space-y-3" aria-label={t('ফিল্টার', 'Filters')}>
-      <Link to={base} className="block rounded bg-brand px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-dark">
+      <Link to={base} className="block rounded bg-brand px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-dark max-md:py-3">
         Default Filter
       </Link>
       <ChoiceList title="Filter By Author's" name="author" items={authors} current={author} base={base} />

@@ -1,4 +1,10 @@
-/** The header every shop page shares: top strip, search bar with logo and icons, navigation bar. */
+/**
+ * The header every shop page shares: top strip, search bar with logo and icons, navigation bar.
+ * On a phone (below `md`) it is two compact rows, logo and icons, then the menu button and the
+ * search box, about 100 px; the navigation bar opens under them from the menu button (a label
+ * for a hidden checkbox, so it works without JavaScript too).
+ */
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { ShopSettings } from '../../domain/settings';
 import { countItems, useCart, useWishlist } from '../lib/cart';
@@ -81,7 +87,7 @@ function MainMenu({ menu }: { menu: MenuCategory[] }) {
     <ul className="flex flex-wrap items-center gap-x-1">
       <li className="relative">
         <details>
-          <summary className="flex cursor-pointer list-none items-center gap-1 px-2 py-2.5 font-semibold hover:text-brand">
+          <summary className="flex cursor-pointer list-none items-center gap-1 px-2 py-2.5 font-semibold hover:text-brand max-md:py-3">
             {t('ক্যাটাগরি', 'Categories')} <Icon n="down" sm />
           </summary>
           <div className="menu-panel max-h-[70vh] w-[min(92vw,56rem)] overflow-y-auto p-3">
@@ -144,15 +150,19 @@ export function Header({
   const location = useLocation();
   const cart = countItems(useCart());
   const wishlist = countItems(useWishlist());
+  const menuToggle = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (menuToggle.current) menuToggle.current.checked = false;
+  }, [location.key]);
   return (
     <header className="no-print">
       <ServerOnly>{import.meta.env.SSR && <ContactStrip settings={settings} />}</ServerOnly>
       <div className="bg-brand text-white">
-        <div className="wrap flex flex-wrap items-center gap-x-4 gap-y-2 py-2.5 md:flex-nowrap">
-          <Link to="/" className="shrink-0 text-xl font-bold" aria-label={`${settings.shop_name} — ${t('হোম', 'Home')}`}>
-            {logo ? <img src={logo.src} alt={logo.alt} width={120} height={40} className="h-10 w-auto rounded" /> : settings.shop_name}
+        <div className="wrap flex flex-wrap items-center gap-x-2 gap-y-1.5 py-1.5 md:flex-nowrap md:gap-x-4 md:py-2.5">
+          <Link to="/" className="min-w-0 shrink text-lg font-bold md:shrink-0 md:text-xl" aria-label={`${settings.shop_name} — ${t('হোম', 'Home')}`}>
+            {logo ? <img src={logo.src} alt={logo.alt} width={120} height={40} className="h-9 w-auto max-w-full rounded object-contain object-left md:h-10" /> : settings.shop_name}
           </Link>
-          <nav aria-label={t('অ্যাকাউন্ট', 'Account')} className="order-2 ml-auto flex items-center gap-1 md:order-3">
+          <nav aria-label={t('অ্যাকাউন্ট', 'Account')} className="order-2 ml-auto flex shrink-0 items-center md:order-3 md:gap-1">
             {user?.is_admin && (
               <Link to="/admin" className="ibtn" aria-label={t('অ্যাডমিন', 'Admin')}>
                 <Icon n="admin" />
@@ -177,12 +187,19 @@ export function Header({
             </Link>
             <ServerOnly className="contents">{import.meta.env.SSR && <LangSwitch lang={lang} />}</ServerOnly>
           </nav>
-          <div className="order-3 w-full md:order-2 md:w-auto md:flex-1">
-            <HeaderSearch />
+          <div className="order-3 flex w-full items-center gap-2 md:order-2 md:w-auto md:flex-1">
+            <label htmlFor="main-menu-toggle" data-testid="menu-button" className="menu-btn md:hidden">
+              <span className="i i-menu" aria-hidden="true" />
+              <span className="sr-only">{t('মেনু', 'Menu')}</span>
+            </label>
+            <div className="min-w-0 flex-1">
+              <HeaderSearch />
+            </div>
           </div>
         </div>
       </div>
-      <nav aria-label={t('প্রধান মেনু', 'Main menu')} className="border-b border-stone-200 bg-white">
+      <input ref={menuToggle} id="main-menu-toggle" type="checkbox" className="peer sr-only md:hidden" aria-label={t('প্রধান মেনু', 'Main menu')} />
+      <nav aria-label={t('প্রধান মেনু', 'Main menu')} data-testid="main-menu" className="hidden border-b border-stone-200 bg-white peer-checked:block md:block">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-2 text-sm">
           <ServerOnly className="contents">{import.meta.env.SSR && <MainMenu menu={menu} />}</ServerOnly>
           {user && (

@@ -6,7 +6,7 @@ export function ProductGrid({ products, cols = 4, added }: { products: CardProdu
   const t = useT();
   if (!products.length) return <p className="py-10 text-center text-stone-600">{t('কোন প্রোডাক্ট পাওয়া যায়নি।', 'No products found.')}</p>;
   return (
-    <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 ${cols === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
+    <ul className={`grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 ${cols === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
       {products.map((p, i) => (
         <li key={p.id}>
           <ProductCard p={p} eager={i < 4} added={added} />

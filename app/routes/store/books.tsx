@@ -7,6 +7,7 @@ import { toBengaliDigits, useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
+import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
 import { categoryPath } from '../../lib/paths';
@@ -47,15 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function MegaMenu({ groups }: { groups: { name: string; children: { id: number; name: string }[] }[] }) {
   const t = useT();
   return (
-    <nav aria-label={t('বইয়ের ক্যাটাগরি', 'Book categories')} className="mb-4 rounded-lg bg-white shadow-sm ring-1 ring-stone-200">
-      <ul className="flex flex-wrap text-sm">
+    <nav aria-label={t('বইয়ের ক্যাটাগরি', 'Book categories')} className="rounded-lg bg-white shadow-sm ring-1 ring-stone-200 md:order-first md:col-span-2">
+      <h2 className="px-3 pt-2 text-sm font-bold md:hidden">{t('বইয়ের ক্যাটাগরি', 'Book categories')}</h2>
+      <ul className="flex flex-wrap text-sm max-md:flex-col">
         {groups.map((g) => (
           <li key={g.name} className="relative">
             <details className="group">
-              <summary className="flex cursor-pointer list-none items-center gap-1 px-3 py-2 font-semibold hover:text-brand">
+              <summary className="flex cursor-pointer list-none items-center gap-1 px-3 py-2 font-semibold hover:text-brand max-md:py-3">
                 {g.name} <Icon n="down" sm />
               </summary>
-              <ul className="menu-panel min-w-52">
+              <ul className="menu-panel min-w-52 max-md:static max-md:mx-3 max-md:mb-2 max-md:rounded max-md:shadow-none">
                 <li>
                   <Link to="/books" className="chip font-semibold text-brand">
                     {g.name}
@@ -77,20 +79,29 @@ export function MegaMenu({ groups }: { groups: { name: string; children: { id: n
   );
 }
 
+/**
+ * On a phone the title, the filter button and the books; the sort, the filters and the mega menu
+ * wait in the drawer. From `md` on the mega menu spans the top and the filters are the left panel.
+ */
 export default function Books({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
+  const active = activeFilters(d);
   return (
-    <main className="wrap py-6">
-      <h1 className="mb-3 text-2xl font-bold">Our Books</h1>
-      <MegaMenu groups={d.groups} />
+    <main className="wrap py-4 md:py-6">
+      <h1 className="mb-3 text-xl font-bold md:text-2xl">Our Books</h1>
       <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
-        <FilterPanel base="/books" authors={d.authors} publishers={d.publishers} author={d.author} publisher={d.publisher} />
+        <FilterDrawer count={active} side>
+          <SortSelect value={d.ordering} id="ordering-drawer" className="md:hidden" />
+          <FilterPanel base="/books" authors={d.authors} publishers={d.publishers} author={d.author} publisher={d.publisher} />
+          <MegaMenu groups={d.groups} />
+        </FilterDrawer>
         <section aria-label={t('বইয়ের তালিকা', 'Book list')}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <FilterButton count={active} />
             <p className="text-sm text-stone-600" data-testid="result-count">
               {t(`মোট ${toBengaliDigits(d.count)}টি বই`, `${d.count} books`)}
             </p>
-            <SortSelect value={d.ordering} />
+            <SortSelect value={d.ordering} className="max-md:hidden" />
           </div>
           <ProductGrid products={d.results} added="Book addded successfully!" />
           <Pager page={d.page} count={d.count} />

@@ -6,6 +6,7 @@ import { toBengaliDigits, useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
+import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
 import { categoryPath } from '../../lib/paths';
@@ -43,8 +44,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function Category({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   const base = categoryPath(d.category.name);
+  const active = activeFilters(d);
   return (
-    <main className="wrap py-6">
+    <main className="wrap py-4 md:py-6">
       {d.category.parent_name && (
         <p className="text-sm">
           <Link to={categoryPath(d.category.parent_name)} className="text-brand hover:underline">
@@ -53,12 +55,12 @@ export default function Category({ loaderData: d }: Route.ComponentProps) {
           /
         </p>
       )}
-      <h1 className="mb-3 text-2xl font-bold">{d.category.name}</h1>
+      <h1 className="mb-3 text-xl font-bold md:text-2xl">{d.category.name}</h1>
       {d.children.length > 0 && (
-        <ul className="mb-4 flex flex-wrap gap-2 text-sm" aria-label={t('সাব-ক্যাটাগরি', 'Sub-categories')}>
+        <ul className="no-scrollbar mb-3 flex gap-2 text-sm max-md:-mx-4 max-md:overflow-x-auto max-md:px-4 md:mb-4 md:flex-wrap" aria-label={t('সাব-ক্যাটাগরি', 'Sub-categories')}>
           {d.children.map((c) => (
-            <li key={c.id}>
-              <Link to={categoryPath(c.name)} className="block rounded-full bg-white px-3 py-1 ring-1 ring-stone-300 hover:ring-brand">
+            <li key={c.id} className="shrink-0">
+              <Link to={categoryPath(c.name)} className="block whitespace-nowrap rounded-full bg-white px-3 py-1 ring-1 ring-stone-300 hover:ring-brand max-md:py-3">
                 {c.name}
               </Link>
             </li>
@@ -66,13 +68,17 @@ export default function Category({ loaderData: d }: Route.ComponentProps) {
         </ul>
       )}
       <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
-        <FilterPanel base={base} authors={d.authors} publishers={d.publishers} author={d.author} publisher={d.publisher} />
+        <FilterDrawer count={active} side>
+          <SortSelect value={d.ordering} id="ordering-drawer" className="md:hidden" />
+          <FilterPanel base={base} authors={d.authors} publishers={d.publishers} author={d.author} publisher={d.publisher} />
+        </FilterDrawer>
         <section aria-label={t('বইয়ের তালিকা', 'Book list')}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <FilterButton count={active} />
             <p className="text-sm text-stone-600" data-testid="result-count">
               {t(`মোট ${toBengaliDigits(d.count)}টি`, `${d.count} items`)}
             </p>
-            <SortSelect value={d.ordering} />
+            <SortSelect value={d.ordering} className="max-md:hidden" />
           </div>
           <ProductGrid products={d.results} />
           <Pager page={d.page} count={d.count} />

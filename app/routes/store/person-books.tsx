@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { SortSelect } from '../../components/sort-select';
+import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
 import { Pager } from '../../components/pager';
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -27,24 +28,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { kind, person: list.publisher, count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
 }
 
+/** On a phone: a small picture, the name, the filter button, the books; the description comes after them. */
 export default function PersonBooks({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
+  const active = activeFilters(d);
   return (
-    <main className="wrap py-6">
-      <div className="mb-4 flex flex-wrap items-center gap-4">
+    <main className="wrap flex flex-col py-4 md:py-6">
+      <div className="mb-3 flex items-center gap-3 md:mb-2 md:gap-4">
         <img
           src={d.person.images?.thumb ?? '/placeholder-person.svg'}
           alt={d.person.images ? d.person.alt_text : ''}
           width={96}
           height={96}
-          className="size-24 rounded-full bg-stone-100 object-cover"
+          className="size-14 shrink-0 rounded-full bg-stone-100 object-cover md:size-24"
         />
         <div className="min-w-0 flex-1">
           <p className="text-sm text-stone-600">{d.kind === 'authors' ? t('লেখক', 'Author') : t('প্রকাশক', 'Publisher')}</p>
-          <h1 className="text-2xl font-bold">{d.person.name}</h1>
-          {d.person.description && <p className="mt-1 text-sm text-stone-700">{d.person.description}</p>}
+          <h1 className="text-xl font-bold md:text-2xl">{d.person.name}</h1>
         </div>
-        <SortSelect value={d.ordering} />
+        <SortSelect value={d.ordering} className="max-md:hidden" />
+      </div>
+      {d.person.description && <p className="text-sm text-stone-700 max-md:order-last max-md:mt-6 md:mb-4 md:pl-28">{d.person.description}</p>}
+      <FilterDrawer count={active}>
+        <SortSelect value={d.ordering} id="ordering-drawer" />
+      </FilterDrawer>
+      <div className="mb-3 md:hidden">
+        <FilterButton count={active} />
       </div>
       <ProductGrid products={d.results} />
       <Pager page={d.page} count={d.count} />

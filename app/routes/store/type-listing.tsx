@@ -5,6 +5,7 @@ import { useT } from '../../lib/i18n';
 import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { SortSelect } from '../../components/sort-select';
+import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
 import { Pager } from '../../components/pager';
 
 export function meta({ data }: Route.MetaArgs) {
@@ -21,11 +22,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function TypeListing({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
+  const active = activeFilters(d);
   return (
-    <main className="wrap py-6">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">{d.type === 'electronics' ? t('ইলেক্ট্রনিক্স', 'Electronics') : t('স্টেশনারি', 'Stationery')}</h1>
-        <SortSelect value={d.ordering} />
+    <main className="wrap py-4 md:py-6">
+      <FilterDrawer count={active}>
+        <SortSelect value={d.ordering} id="ordering-drawer" />
+      </FilterDrawer>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 md:mb-4">
+        <h1 className="text-xl font-bold md:text-2xl">{d.type === 'electronics' ? t('ইলেক্ট্রনিক্স', 'Electronics') : t('স্টেশনারি', 'Stationery')}</h1>
+        <FilterButton count={active} />
+        <SortSelect value={d.ordering} className="max-md:hidden" />
       </div>
       <ProductGrid products={d.results} cols={5} />
       <Pager page={d.page} count={d.count} />
