@@ -115,12 +115,14 @@ describe('listings on a 360 px phone', () => {
     await page.close();
   });
 
-  it('opens the main menu from the menu button and closes it after choosing a section', async () => {
+  it('opens the main menu (with order tracking) from the menu button and closes it after choosing a section', async () => {
     const { page, errors } = await open('/books/1');
     expect(await page.getByTestId('main-menu').isVisible()).toBe(false);
     await page.getByTestId('menu-button').click();
     await page.getByTestId('main-menu').waitFor();
     await page.getByTestId('main-menu').getByText('ক্যাটাগরি', { exact: true }).waitFor();
+    // The contact strip is hidden on phones; its order-tracking link is in the menu.
+    expect(await page.getByTestId('main-menu').getByRole('link', { name: 'অর্ডার ট্র্যাক করুন' }).isVisible()).toBe(true);
     await screenshot(page, 'mobile-menu');
     await page.getByTestId('main-menu').getByRole('link', { name: 'বই', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/books');

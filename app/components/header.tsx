@@ -129,6 +129,12 @@ function MainMenu({ menu }: { menu: MenuCategory[] }) {
           </a>
         </li>
       ))}
+      {/* The contact strip (with this link) is hidden on phones. */}
+      <li className="sm:hidden">
+        <a href="/track" className="navl">
+          {t('অর্ডার ট্র্যাক করুন', 'Track my order')}
+        </a>
+      </li>
     </ul>
   );
 }
