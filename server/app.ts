@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { sql } from 'kysely';
 import type { ServerBuild } from 'react-router';
 import { installErrorHandler } from './http/errors';
 import { installInputGuard } from './http/input-guard';
 import { installSecurityHeaders, mediaHeaders } from './http/security-headers';
 import { mountReactRouter } from './http/react-router';
+import { installCompression, serveStoredFiles } from './http/compression';
 import { installAuthentication } from './accounts/auth';
 import { settingsRoutes } from './settings/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -54,6 +54,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   await installSecurityHeaders(app, services.config);
   installInputGuard(app);
+  // Before any route: compression applies to the routes declared after it.
+  await installCompression(app);
   await app.register(fastifyCookie);
   installAuthentication(app, services.sessions, { publicUrl: services.config.publicUrl });
 
@@ -73,7 +75,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const mediaRoot = path.join(services.config.dataDir, 'media');
   fs.mkdirSync(mediaRoot, { recursive: true });
-  await app.register(fastifyStatic, {
+  // Uploaded media (WebP images, PDFs) are sent as they are, never compressed.
+  await serveStoredFiles(app, {
     root: mediaRoot,
     prefix: '/media/',
     decorateReply: false,

@@ -2,19 +2,19 @@
  * Mounts the React Router server build in Fastify: every request no API route took becomes a
  * Web Request for React Router's handler (pages, loaders, form actions), and its Response is
  * streamed back. The client bundle is served from build/client with long-lived caching for
- * fingerprinted assets.
+ * fingerprinted assets, precompressed at build time.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Services } from '../services';
 import { errorBody } from './errors';
 import { clientAddress } from './client-address';
 import { cspNonce } from './security-headers';
+import { serveStoredFiles } from './compression';
 
 /** The request header app/entry.server.tsx reads this request's script nonce from. */
 export const CSP_NONCE_HEADER = 'x-haat-csp-nonce';
@@ -68,11 +68,13 @@ export async function loadPages(buildDir: string): Promise<{ build: ServerBuild;
 }
 
 export async function mountReactRouter(app: FastifyInstance, opts: ReactRouterOptions) {
-  await app.register(fastifyStatic, {
+  // Compressible files are sent as the build's .br/.gz when the client accepts one (scripts/precompress.mjs).
+  await serveStoredFiles(app, {
     root: path.resolve(opts.clientDir),
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite fingerprints everything under assets/; the rest (favicon…) may change.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
