@@ -1,12 +1,14 @@
 /** Author and publisher cards: picture (built-in placeholder when none), name, Read more. */
 import { Link } from 'react-router';
 import { useT } from '../lib/i18n';
+import type { ImageSet } from '../lib/images';
+import { Picture } from './picture';
 
 export interface CardPerson {
   id: number;
   name: string;
   alt_text: string;
-  images: { thumb: string; card: string; detail: string } | null;
+  images: ImageSet | null;
 }
 
 export function personFields<T extends CardPerson>(p: T): CardPerson {
@@ -18,12 +20,13 @@ export function PersonCard({ person, base }: { person: CardPerson; base: '/autho
   const href = `${base}/${encodeURIComponent(person.name)}`;
   return (
     <article data-testid="person-card" className="card flex h-full flex-col items-center p-3 text-center">
-      <img
-        src={person.images?.thumb ?? '/placeholder-person.svg'}
+      <Picture
+        images={person.images}
+        sizes="96px"
+        fallback="/placeholder-person.svg"
         alt={person.images ? person.alt_text : ''}
         width={96}
         height={96}
-        loading="lazy"
         className="size-24 rounded-full bg-stone-100 object-cover"
       />
       <h3 className="mt-2 text-sm font-semibold">

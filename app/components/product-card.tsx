@@ -7,6 +7,8 @@ import { Icon } from './icons';
 import { Price } from './price';
 import { productPath } from '../lib/paths';
 import { addProductToCart, addProductToWishlist } from './shop-actions';
+import { Picture } from './picture';
+import { GRID_CARD_SIZES, type ImageSet } from '../lib/images';
 
 export interface CardProduct {
   id: number;
@@ -14,7 +16,7 @@ export interface CardProduct {
   english_title: string;
   bangla_title: string;
   alt_text: string;
-  images: { thumb: string; card: string; detail: string } | null;
+  images: ImageSet | null;
   regular_price: number;
   discount_price: number | null;
   percentage: number;
@@ -43,19 +45,25 @@ export function LowStock({ stock }: { stock: number }) {
   return stockState(stock) === 'low' ? <p className="text-xs font-semibold text-orange-700">*** Last {stock} pcs in stock! ***</p> : null;
 }
 
-export function ProductCard({ p, cut = false, eager = false, added }: { p: CardProduct; cut?: boolean; eager?: boolean; added?: string }) {
+/**
+ * `eager`: the card is in the first row a phone shows (a listing's first 2), so its picture is
+ * not held back by lazy loading. `sizes`: the picture's layout width; a listing grid's by default.
+ */
+export function ProductCard({ p, cut = false, eager = false, sizes = GRID_CARD_SIZES, added }: { p: CardProduct; cut?: boolean; eager?: boolean; sizes?: string; added?: string }) {
   const t = useT();
   const href = productPath(p);
   const title = cut ? cutTitle(p.english_title) : p.english_title;
   return (
     <article data-testid="product-card" data-regular={p.regular_price} className="card flex h-full flex-col p-2">
       <Link to={href} className="relative block" tabIndex={-1} aria-hidden="true">
-        <img
-          src={p.images?.card ?? '/placeholder-book.svg'}
+        <Picture
+          images={p.images}
+          sizes={sizes}
+          fallback="/placeholder-book.svg"
           alt={p.alt_text}
           width={360}
           height={480}
-          loading={eager ? 'eager' : 'lazy'}
+          eager={eager}
           className="aspect-[3/4] w-full rounded bg-stone-100 object-cover"
         />
         <span className="absolute left-1 top-1 flex flex-col items-start gap-1">

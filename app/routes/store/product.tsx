@@ -8,6 +8,7 @@ import { useT } from '../../lib/i18n';
 import { Price } from '../../components/price';
 import { LowStock, OfferBadges } from '../../components/product-card';
 import { Icon } from '../../components/icons';
+import { Picture } from '../../components/picture';
 import { categoryPath, productPath } from '../../lib/paths';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
 
@@ -116,14 +117,15 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6">
       <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_1fr]">
         <div>
-          <img
-            src={p.images?.detail ?? '/placeholder-book.svg'}
-            srcSet={p.images ? `${p.images.card} 360w, ${p.images.detail} 720w` : undefined}
-            sizes="(min-width: 768px) 352px, 100vw"
+          {/* The page's largest picture: fetched first. 240 px wide on phones (max-w-60), the 22rem column from md. */}
+          <Picture
+            images={p.images}
+            sizes="(min-width: 768px) 352px, 240px"
+            fallback="/placeholder-book.svg"
             alt={p.alt_text}
             width={720}
             height={960}
-            fetchPriority="high"
+            priority
             className="cover-lg"
           />
           {p.pdf && (
