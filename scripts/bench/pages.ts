@@ -1,0 +1,227 @@
+/**
+ * `npm run bench:pages [-- --runs 3] [--strict] [--build-dir DIR]`: the storefront as a new
+ * shopper on an entry-level phone sees it. Builds and starts the server on the demo shop, then
+ * opens the home page, /books, a book page and /cart in headless Chromium with Lighthouse's
+ * mobile profile, set through the DevTools protocol: 150 ms round trip, 1.6 Mbit/s down,
+ * 750 kbit/s up, 4× CPU slowdown, 360 px wide at device pixel ratio 2. Every load is a fresh
+ * browser context (empty cache, no service worker yet). Prints the median of the runs for bytes on
+ * the wire (all and JavaScript), First Contentful Paint, Largest Contentful Paint, Cumulative
+ * Layout Shift and the load event, each against its budget; `--strict` exits 1 when one is missed.
+ * `--build-dir` measures another build (an older commit's, for before/after figures).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { projectRoot } from '../../server/test/harness/processes';
+
+const KIB = 1024;
+/** Lighthouse's "slow 4G" mobile throttling, as DevTools takes it (bytes per second). */
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+const PHONE = {
+  viewport: { width: 360, height: 640 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  serviceWorkers: 'allow' as const,
+};
+
+interface Budget {
+  totalKiB?: number;
+  jsKiB?: number;
+  lcpMs: number;
+  cls: number;
+}
+const BUDGETS: Record<string, Budget> = {
+  home: { totalKiB: 300, jsKiB: 110, lcpMs: 2000, cls: 0.05 },
+  books: { jsKiB: 110, lcpMs: 2000, cls: 0.05 },
+  book: { jsKiB: 110, lcpMs: 2000, cls: 0.05 },
+  cart: { lcpMs: 2000, cls: 0.05 },
+};
+
+interface Load {
+  totalBytes: number;
+  jsBytes: number;
+  requests: number;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  load: number;
+}
+
+function log(line: string) {
+  process.stdout.write(`${line}\n`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startShop(buildDir: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-bench-pages-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(buildDir, 'server-main.js')], {
+    cwd: projectRoot(),
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start in 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects paint and layout-shift entries from the first byte on; read back after the load. */
+function observePaints() {
+  const w = window as unknown as { __haatPerf: { lcp: number; cls: number } };
+  w.__haatPerf = { lcp: 0, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__haatPerf.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__haatPerf.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function loadOnce(browser: Browser, url: string): Promise<Load> {
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript(observePaints);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const types = new Map<string, string>();
+  let totalBytes = 0;
+  let jsBytes = 0;
+  let requests = 0;
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    requests += 1;
+    totalBytes += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
+  await page.waitForTimeout(500);
+  const timings = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const perf = (window as unknown as { __haatPerf: { lcp: number; cls: number } }).__haatPerf;
+    return { fcp, lcp: perf.lcp, cls: perf.cls, load: nav.loadEventEnd };
+  });
+  await context.close();
+  return { totalBytes, jsBytes, requests, ...timings };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function buildPages(root: string): string {
+  const buildDir = path.resolve(root, process.env.HAAT_BUILD_DIR ?? 'build');
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (built.status !== 0) throw new Error('the build failed');
+  return buildDir;
+}
+
+/** The first book a shopper would open: the first product link on /books. */
+async function firstBookPath(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/books`)).text();
+  const match = /href="(\/books\/\d+)"/.exec(html);
+  if (!match) throw new Error('/books shows no book');
+  return match[1]!;
+}
+
+export async function main() {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '3' }, strict: { type: 'boolean', default: false }, 'build-dir': { type: 'string' } },
+  });
+  const runs = Math.max(1, Number(values.runs));
+  const root = projectRoot();
+  const buildDir = values['build-dir'] ? path.resolve(values['build-dir']) : buildPages(root);
+  // Debian's Chromium (scripts/ensure-chromium.sh installs it), launched before the server so
+  // that a missing browser leaves no server behind.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const shop = await startShop(buildDir).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
+  let missed = 0;
+  try {
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['books', '/books'],
+      ['book', await firstBookPath(shop.base)],
+      ['cart', '/cart'],
+    ];
+    log(`bench:pages — ${runs} cold loads each, 360 px DPR 2, 150 ms RTT, 1.6 Mbit/s down, ${CPU_SLOWDOWN}× CPU; medians (budget)`);
+    log(`build: ${buildDir}`);
+    log('page    wire KiB       JS KiB         requests  FCP ms  LCP ms          CLS             load ms');
+    for (const [name, pagePath] of pages) {
+      const loads: Load[] = [];
+      for (let i = 0; i < runs; i += 1) loads.push(await loadOnce(browser, shop.base + pagePath));
+      const m = (k: keyof Load) => median(loads.map((l) => l[k]));
+      const budget = BUDGETS[name]!;
+      const check = (value: number, limit: number | undefined, text: string) => {
+        if (limit === undefined) return text.padEnd(15);
+        const ok = value <= limit;
+        if (!ok) missed += 1;
+        return `${text} ${ok ? '≤' : '>'} ${limit}${ok ? '' : ' ✗'}`.padEnd(15);
+      };
+      const total = m('totalBytes') / KIB;
+      const js = m('jsBytes') / KIB;
+      log(
+        [
+          name.padEnd(7),
+          check(total, budget.totalKiB, total.toFixed(0)),
+          check(js, budget.jsKiB, js.toFixed(0)),
+          String(m('requests')).padEnd(9),
+          m('fcp').toFixed(0).padEnd(7),
+          check(m('lcp'), budget.lcpMs, m('lcp').toFixed(0)),
+          check(m('cls'), budget.cls, m('cls').toFixed(3)),
+          m('load').toFixed(0),
+        ].join(' '),
+      );
+    }
+  } finally {
+    await browser.close();
+    await shop.stop();
+  }
+  log(missed ? `${missed} budget(s) missed` : 'every budget holds');
+  if (missed && values.strict) process.exitCode = 1;
+}
