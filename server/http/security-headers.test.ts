@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Signed, type TestApp } from '../test/app';
-import { isPersonalPath } from './security-headers';
+import Fastify from 'fastify';
+import type { Config } from '../config';
+import { installSecurityHeaders, isBuiltSubresource, isPersonalPath } from './security-headers';
 
 /** The Content-Security-Policy header as a map of directive → sources. */
 function csp(header: unknown): Map<string, string[]> {
@@ -143,5 +145,43 @@ describe('personal paths', () => {
   it('the catalogue, search, media and assets are not', () => {
     const shared = ['/', '/books', '/books/3', '/books/3.data', '/orders-of-magnitude', '/category/poetry', '/search?q=order', '/api/product/', '/api/settings/', '/media/pdfs/a.pdf', '/assets/root-abc.js', '/sitemap.xml', '/cart-products?ids=1'];
     for (const url of shared) expect(isPersonalPath(url), url).toBe(false);
+  });
+});
+
+describe('the build\'s scripts, styles and fonts', () => {
+  it('go without the headers only a document acts on, and keep nosniff and the resource policy', async () => {
+    const app = Fastify();
+    await installSecurityHeaders(app, { publicUrl: 'https://shop.example' } as Config);
+    app.get('/assets/:file', async (request, reply) => {
+      const file = (request.params as { file: string }).file;
+      const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.woff2') ? 'font/woff2' : 'image/svg+xml';
+      return reply.header('last-modified', new Date(0).toUTCString()).type(type).send('x');
+    });
+    app.get('/page', async (_request, reply) => reply.type('text/html').send('<p>x</p>'));
+    for (const file of ['root-abc.js', 'root-abc.css', 'font-abc.woff2']) {
+      const res = await app.inject({ url: `/assets/${file}` });
+      expect(res.headers['content-security-policy'], file).toBeUndefined();
+      expect(res.headers['x-frame-options'], file).toBeUndefined();
+      expect(res.headers['permissions-policy'], file).toBeUndefined();
+      expect(res.headers['last-modified'], file).toBeUndefined();
+      expect(res.headers['x-content-type-options'], file).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], file).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], file).toBeDefined();
+    }
+    // An SVG opens as a document; a page is one.
+    for (const url of ['/assets/logo-abc.svg', '/page']) {
+      const res = await app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+    await app.close();
+  });
+
+  it('only fingerprinted files under /assets/ count, by their content type', () => {
+    expect(isBuiltSubresource('/assets/a.js', 'application/javascript; charset=utf-8')).toBe(true);
+    expect(isBuiltSubresource('/assets/a.svg', 'image/svg+xml')).toBe(false);
+    expect(isBuiltSubresource('/media/a.js', 'text/javascript')).toBe(false);
+    expect(isBuiltSubresource('/assets/a.html', 'text/html')).toBe(false);
+    expect(isBuiltSubresource('/assets/a.js', undefined)).toBe(false);
   });
 });

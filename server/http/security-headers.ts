@@ -101,6 +101,31 @@ export function mediaHeaders(reply: FastifyReply, filePath: string): void {
   }
 }
 
+/**
+ * Headers that only a document (a page, an SVG or PDF opened on its own) acts on. A phone on
+ * HTTP/1.1 downloads every header of every script again, uncompressed — about 1 KiB each — so
+ * the build's scripts, styles and fonts go without them; `nosniff` and the resource policy stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+  'last-modified',
+];
+
+/** A fingerprinted script, stylesheet or font of the client build (never a document: no SVG, no HTML). */
+export function isBuiltSubresource(url: string, contentType: unknown): boolean {
+  if (!url.startsWith('/assets/') || typeof contentType !== 'string') return false;
+  return /^(?:text\/css|(?:text|application)\/javascript|font\/|application\/font-woff)/i.test(contentType);
+}
+
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = new URL(config.publicUrl).protocol === 'https:';
   await app.register(helmet, {
@@ -136,6 +161,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     const current = reply.getHeader('cache-control');
     const wanted = cacheControlFor(request, typeof current === 'string' ? current : undefined);
     if (wanted) reply.header('cache-control', wanted);
+    if (isBuiltSubresource(request.url, reply.getHeader('content-type'))) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     return payload;
   });
 }
