@@ -105,6 +105,7 @@ const PAGES: Record<string, 'public' | 'signed' | 'admin'> = {
   '/set-lang/:lang': 'public', '/sitemap.xml': 'public', '/robots.txt': 'public', '/cart': 'public',
   '/cart-products': 'public', '/wishlist': 'public', '/register': 'public', '/login': 'public',
   '/forget-password': 'public', '/verify-otp': 'public', '/reset-password': 'public',
+  '/manifest.webmanifest': 'public', '/offline': 'public',
   '/checkout': 'signed', '/order': 'signed', '/*': 'public',
   '/admin': 'admin', '/admin-logo': 'admin', '/admin-banner': 'admin', '/admin-authors': 'admin', '/update-author/:id': 'admin',
   '/admin-publishers': 'admin', '/update-publisher/:id': 'admin', '/admin-customers': 'admin', '/make-admin': 'admin',

@@ -67,9 +67,9 @@ export async function openFuzzApp(opts: { pages?: boolean } = {}): Promise<FuzzA
   };
 }
 
-/** A route fastify-static made for one file of the client build (`/assets/x.js`, `/favicon.svg`). */
+/** A route fastify-static made for one file of the client build (`/assets/x.js`, `/favicon.svg`, `/icons/icon-192.png`). */
 export function isClientFile(url: string): boolean {
-  return url.startsWith('/assets/') || /^\/[^/:*]+\.\w+$/.test(url);
+  return url.startsWith('/assets/') || /^\/[^:*]+\.\w+$/.test(url);
 }
 
 /** Tables whose rows a refused request may rightly add: attempt counters. */
