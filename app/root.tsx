@@ -7,6 +7,7 @@ import { Notices } from './components/notices';
 import { Header, type MenuCategory } from './components/header';
 import { Footer } from './components/footer';
 import { ServerOnly } from './components/server-only';
+import { srcSetOf } from './lib/images';
 import { ScrollTopButton } from './components/scroll-top';
 import { catalog } from './routes/store/catalog.server';
 import type { ApiCategory } from './lib/api-types.server';
@@ -45,7 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: context.user,
     lang: langFromCookie(request.headers.get('cookie')),
     menu: menuOf(tree),
-    logo: logo?.images ? { src: logo.images.thumb, alt: logo.alt_text } : null,
+    // The logo is laid out at most 120 px wide: a DPR 2 phone takes the 360 px file, not the blurry 160.
+    logo: logo?.images ? { src: logo.images.thumb, srcSet: srcSetOf(logo.images), alt: logo.alt_text } : null,
   };
 }
 

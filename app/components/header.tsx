@@ -149,7 +149,7 @@ export function Header({
   lang: 'bn' | 'en';
   settings: Contact;
   user: { name: string; is_admin: boolean } | null;
-  logo: { src: string; alt: string } | null;
+  logo: { src: string; srcSet?: string; alt: string } | null;
   menu: MenuCategory[];
 }) {
   const t = useT();
@@ -166,7 +166,7 @@ export function Header({
       <div className="bg-brand text-white">
         <div className="wrap flex flex-wrap items-center gap-x-2 gap-y-1.5 py-1.5 md:flex-nowrap md:gap-x-4 md:py-2.5">
           <Link to="/" className="min-w-0 shrink text-lg font-bold md:shrink-0 md:text-xl" aria-label={`${settings.shop_name} — ${t('হোম', 'Home')}`}>
-            {logo ? <img src={logo.src} alt={logo.alt} width={120} height={40} className="h-9 w-auto max-w-full rounded object-contain object-left md:h-10" /> : settings.shop_name}
+            {logo ? <img src={logo.src} srcSet={logo.srcSet} sizes="120px" alt={logo.alt} width={120} height={40} className="h-9 w-auto max-w-full rounded object-contain object-left md:h-10" /> : settings.shop_name}
           </Link>
           <nav aria-label={t('অ্যাকাউন্ট', 'Account')} className="order-2 ml-auto flex shrink-0 items-center md:order-3 md:gap-1">
             {user?.is_admin && (

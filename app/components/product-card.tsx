@@ -14,7 +14,6 @@ export interface CardProduct {
   id: number;
   type: string;
   english_title: string;
-  bangla_title: string;
   alt_text: string;
   images: ImageSet | null;
   regular_price: number;
@@ -26,8 +25,8 @@ export interface CardProduct {
 
 /** The fields a card shows (loaders send only these). */
 export function cardFields<T extends CardProduct>(p: T): CardProduct {
-  const { id, type, english_title, bangla_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock } = p;
-  return { id, type, english_title, bangla_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock };
+  const { id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock } = p;
+  return { id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock };
 }
 
 export function OfferBadges({ p }: { p: Pick<CardProduct, 'percentage' | 'flat_discount'> }) {

@@ -9,7 +9,8 @@ export function ProductGrid({ products, cols = 4, added }: { products: CardProdu
     <ul className={`grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 ${cols === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard p={p} eager={i < 4} added={added} />
+          {/* A phone's first row is in the first screen; the rest load as they come near. */}
+          <ProductCard p={p} eager={i < 2} added={added} />
         </li>
       ))}
     </ul>

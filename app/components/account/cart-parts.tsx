@@ -115,10 +115,16 @@ export function LinesTable({ columns, testId, headClassName = 'border-b border-s
   );
 }
 
+/**
+ * The server can't see the browser's stored cart, so it renders "loading"; the box keeps the
+ * empty state's size, so that what the browser then shows moves nothing below it.
+ */
+const GATE_BOX = 'flex min-h-48 flex-col items-center justify-center rounded-lg bg-white px-4 py-12 text-center shadow-sm';
+
 export function Loading() {
   const t = useT();
   return (
-    <p className="py-12 text-center text-stone-600" role="status">
+    <p className={`${GATE_BOX} text-stone-600`} role="status">
       {t('লোড হচ্ছে…', 'Loading…')}
     </p>
   );
@@ -128,7 +134,7 @@ export function Loading() {
 export function EmptyState({ text }: { text: string }) {
   const t = useT();
   return (
-    <div className="rounded-lg bg-white px-4 py-12 text-center shadow-sm" data-testid="empty-state">
+    <div className={GATE_BOX} data-testid="empty-state">
       <p className="text-lg">{text}</p>
       <Link to="/books" className="mt-4 inline-block rounded bg-brand px-4 py-2 text-white">
         {t('বই দেখুন', 'Browse books')}
