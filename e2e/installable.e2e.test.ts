@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
 import { openShopperPage, registerShopper, signInAs, type Shopper } from './shopper';
-import { isPersonalPath } from '../server/http/security-headers';
+import { isPersonalPath } from '../domain/personal-paths';
 
 const SHOPPER: Shopper = { name: 'করিম মিয়া', phone_number: '01912345670', password: 'karim-pass-1234' };
 

@@ -4,7 +4,7 @@
  * navigations go to the network first and fall back to the offline page.
  */
 import { describe, expect, it } from 'vitest';
-import { isPersonalPath as serverIsPersonal } from '../../server/http/security-headers';
+import { isPersonalPath as serverIsPersonal } from '../../domain/personal-paths';
 import { cacheNames, isPersonalPath, mayStore, shellAssetsOf, staleCaches, strategyFor, type ResponseLike } from './cache-rules';
 
 const ORIGIN = 'https://haat.example';

@@ -1,19 +1,14 @@
 /**
  * What the service worker (./service-worker.ts) may keep, as pure functions: the worker only
  * carries them out. The rule of the shop: nothing about one person is ever written to the
- * browser's Cache Storage. Personal paths mirror PERSONAL in server/http/security-headers.ts
- * (the server marks those answers `private, no-store` too, and any answer seen with a session);
+ * browser's Cache Storage. Personal paths are the server's own list (domain/personal-paths.ts:
+ * the server marks those answers `private, no-store` too, and any answer seen with a session);
  * the API is never cached at all.
  */
+import { isPersonalPath as isPersonal } from '../../domain/personal-paths';
 
-/** Paths about one person: orders, cart, wishlist, tracking, sign-in and recovery, the back office, payments. */
-const PERSONAL = [
-  /^\/(order|checkout|cart|wishlist|track|login|logout|register|forget-password|verify-otp|reset-password)(\/|$)/,
-  /^\/(admin|admin-[^/]+|update-[^/]+|make-admin|makeAdmin|order-invoice|create-banner|create-logo|register_user|send_reset_otp|verify_otp)(\/|$)/,
-  /^\/payment\//,
-  // A shopper's search words stay out of storage too.
-  /^\/search(\/|$)/,
-];
+/** A shopper's search words stay out of storage too. */
+const SEARCH = /^\/search(\/|$)/;
 
 /** The offline page: precached on install, shown for a navigation the network cannot answer. */
 export const OFFLINE_PATH = '/offline';
@@ -41,9 +36,9 @@ export interface RequestLike {
   mode: string;
 }
 
+/** Never kept: the server's personal paths (domain/personal-paths.ts), and searches. */
 export function isPersonalPath(pathname: string): boolean {
-  const path = pathname.replace(/\.data$/, '');
-  return PERSONAL.some((re) => re.test(path));
+  return isPersonal(pathname) || SEARCH.test(pathname.replace(/\.data$/, ''));
 }
 
 // Not the web manifest: it is built from the shop's settings, which change without a build.

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Signed, type TestApp } from '../test/app';
 import Fastify from 'fastify';
 import type { Config } from '../config';
-import { installSecurityHeaders, isBuiltSubresource, isPersonalPath } from './security-headers';
+import { isPersonalPath } from '../../domain/personal-paths';
+import { installSecurityHeaders, isBuiltSubresource } from './security-headers';
 
 /** The Content-Security-Policy header as a map of directive → sources. */
 function csp(header: unknown): Map<string, string[]> {

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../accounts/sessions';
+import { isPersonalPath } from '../../domain/personal-paths';
 
 const nonces = new WeakMap<IncomingMessage, string>();
 
@@ -50,22 +51,6 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-/**
- * Paths whose answers are about one person (orders, the cart, the account pages, the back
- * office, sign-in answers): never stored by a browser or a shared cache, session or not.
- * Page paths may end in `.data` (React Router's data requests).
- */
-const PERSONAL = [
-  /^\/(order|checkout|cart|wishlist|track|login|logout|register|forget-password|verify-otp|reset-password)(\/|$)/,
-  /^\/(admin|admin-[^/]+|update-[^/]+|make-admin|makeAdmin|order-invoice|create-banner|create-logo|register_user|send_reset_otp|verify_otp)(\/|$)/,
-  /^\/api\/(order|orderItem|me|user|sms|dashboard|track|shipments|couriers|audit)(\/|$)/,
-  /^\/payment\//,
-];
-
-export function isPersonalPath(url: string): boolean {
-  const pathname = url.split('?')[0]!.replace(/\.data$/, '');
-  return PERSONAL.some((re) => re.test(pathname));
-}
 
 /** The request carries a session (the page cookie or an API token). */
 function hasSession(request: FastifyRequest): boolean {
