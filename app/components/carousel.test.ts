@@ -1,5 +1,7 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { shouldAutoplay, slidesToLoad, type AutoplayState } from './carousel';
+import { Carousel, FIRST_SLIDES, shouldAutoplay, slidesToLoad, type AutoplayState } from './carousel';
 
 const watching: AutoplayState = { onScreen: true, hidden: false, hovered: false, focused: false, reducedMotion: false };
 
@@ -30,5 +32,20 @@ describe('slidesToLoad', () => {
   it('never counts past the last slide, and always at least one', () => {
     expect(slidesToLoad({ first: 6, visible: 6, playing: true, total: 12 })).toBe(12);
     expect(slidesToLoad({ first: 0, visible: 0, playing: false, total: 3 })).toBe(1);
+  });
+});
+
+describe('the server-rendered carousel', () => {
+  const slides = (n: number) => Array.from({ length: n }, (_, i) => createElement('span', { key: i }, `slide ${i}`));
+  const rendered = (n: number) => renderToStaticMarkup(createElement(Carousel, { slides: slides(n), interval: 1000, label: 'x' })).match(/aria-roledescription="slide"/g)?.length ?? 0;
+
+  it('carries only as many slides as the widest screen shows at once; the rest join on screen', () => {
+    expect(FIRST_SLIDES).toBe(6);
+    expect(rendered(12)).toBe(FIRST_SLIDES);
+  });
+
+  it('carries every slide when there are no more than that', () => {
+    expect(rendered(4)).toBe(4);
+    expect(rendered(6)).toBe(6);
   });
 });

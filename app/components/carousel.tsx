@@ -4,7 +4,9 @@
  * fit — 1 below 640 px, 2 at 640, 3 at 768, 6 at 1024 (banners: always 1). Written by
  * hand instead of a carousel library to keep the home page inside its JavaScript budget.
  *
- * Cheap phones: slides nobody can see yet fetch no pictures (see Picture) until they are next;
+ * Cheap phones: the page carries only the slides the widest screen shows at once (six), and the
+ * rest join once the carousel comes on screen, so a phone parses and hydrates a fraction of the
+ * home page's cards; slides nobody can see yet fetch no pictures (see Picture) until they are next;
  * autoplay runs only while the carousel is on screen, the page is shown, no mouse rests on it,
  * no keyboard focus is in it, and the shopper does not prefer reduced motion.
  */
@@ -15,6 +17,8 @@ import { SlideContext } from './picture';
 import { Icon } from './icons';
 
 const SINGLE: Columns = [[0, 1]];
+/** Slides in the server's page: as many as the widest layout shows at once. */
+export const FIRST_SLIDES = Math.max(...CAROUSEL_COLUMNS.map(([, n]) => n));
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 export interface AutoplayState {
@@ -52,6 +56,7 @@ export function Carousel({ slides, interval, single = false, label }: { slides: 
   const ref = useRef<HTMLUListElement>(null);
   // Slides below `reach` load their pictures; before the carousel is measured, `initialSlideFrom` decides.
   const [reach, setReach] = useState(0);
+  const [complete, setComplete] = useState(slides.length <= FIRST_SLIDES);
   const reached = useRef(0);
   const columns = single ? SINGLE : CAROUSEL_COLUMNS;
 
@@ -86,6 +91,7 @@ export function Carousel({ slides, interval, single = false, label }: { slides: 
     };
     const io = new IntersectionObserver(([entry]) => {
       state.onScreen = entry?.isIntersecting ?? false;
+      if (state.onScreen) setComplete(true);
       sync();
     });
     io.observe(root);
@@ -132,7 +138,7 @@ export function Carousel({ slides, interval, single = false, label }: { slides: 
   return (
     <div ref={box} className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
       <ul ref={ref} className={`no-scrollbar flex snap-x snap-mandatory overflow-x-auto ${single ? '' : '-mx-1.5'}`}>
-        {slides.map((slide, i) => {
+        {(complete ? slides : slides.slice(0, FIRST_SLIDES)).map((slide, i) => {
           const from = initialSlideFrom(i, columns);
           return (
             <li key={i} className={`shrink-0 snap-start ${basis} ${single ? '' : 'px-1.5'}`} aria-roledescription="slide">

@@ -156,6 +156,36 @@ function buildPages(root: string): string {
   return buildDir;
 }
 
+interface RouteManifest {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { module: string; imports?: string[]; parentId?: string }>;
+}
+
+/**
+ * What each route ships: the brotli bytes of every script a first visit to it loads (the entry,
+ * the framework, the route and its parents with their imports), from the build's route manifest
+ * and the precompressed files beside the scripts. Headers are not counted here.
+ */
+function scriptsPerRoute(buildDir: string): [string, number, number][] {
+  const assets = path.join(buildDir, 'client', 'assets');
+  const file = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f) && fs.readFileSync(path.join(assets, f), 'utf8').startsWith('window.'));
+  if (!file) return [];
+  const manifest = JSON.parse(fs.readFileSync(path.join(assets, file), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;?\s*(\/\/#.*)?$/s, '')) as RouteManifest;
+  const size = (url: string) => {
+    const local = path.join(buildDir, 'client', url);
+    return fs.existsSync(`${local}.br`) ? fs.statSync(`${local}.br`).size : fs.statSync(local).size;
+  };
+  return Object.entries(manifest.routes).map(([id]) => {
+    const urls = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    for (let r: string | undefined = id; r; r = manifest.routes[r]?.parentId) {
+      const route = manifest.routes[r]!;
+      urls.add(route.module);
+      for (const u of route.imports ?? []) urls.add(u);
+    }
+    return [id, urls.size, [...urls].reduce((sum, u) => sum + size(u), 0)] as [string, number, number];
+  });
+}
+
 /** The first book a shopper would open: the first product link on /books. */
 async function firstBookPath(base: string): Promise<string> {
   const html = await (await fetch(`${base}/books`)).text();
@@ -221,6 +251,11 @@ export async function main() {
   } finally {
     await browser.close();
     await shop.stop();
+  }
+  const perRoute = scriptsPerRoute(buildDir).sort((a, b) => b[2] - a[2]);
+  if (perRoute.length) {
+    log('\nscripts a first visit loads, per route (brotli KiB, files):');
+    log(perRoute.map(([id, files, bytes]) => `  ${(bytes / KIB).toFixed(1).padStart(6)}  ${String(files).padStart(2)}  ${id}`).join('\n'));
   }
   log(missed ? `${missed} budget(s) missed` : 'every budget holds');
   if (missed && values.strict) process.exitCode = 1;
