@@ -32,6 +32,8 @@ export function meta({ data: d }: Route.MetaArgs) {
   const p = d.product;
   const title = p.bangla_title && p.bangla_title !== p.english_title ? `${p.english_title} | ${p.bangla_title}` : p.english_title;
   const description = summary(p);
+  // Crawlers and link previews need absolute addresses, on the shop's public origin (d.url's).
+  const image = p.images ? new URL(p.images.detail, d.url).href : null;
   const offer = {
     '@type': 'Offer',
     price: p.price,
@@ -45,7 +47,7 @@ export function meta({ data: d }: Route.MetaArgs) {
     name: p.english_title,
     ...(p.bangla_title ? { alternateName: p.bangla_title } : {}),
     description,
-    ...(p.images ? { image: p.images.detail } : {}),
+    ...(image ? { image } : {}),
     sku: String(p.id),
     ...(p.category_name ? { category: p.category_name } : {}),
     offers: offer,
@@ -67,7 +69,8 @@ export function meta({ data: d }: Route.MetaArgs) {
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:type', content: 'product' },
-    ...(p.images ? [{ property: 'og:image', content: p.images.detail }] : []),
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { property: 'og:url', content: d.url },
     { tagName: 'link', rel: 'canonical', href: d.url },
     { 'script:ld+json': ld },
   ];
