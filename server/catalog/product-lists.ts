@@ -12,7 +12,8 @@ import { HOME_SECTIONS } from '../../domain/catalog';
 import { productQuery, toApiProduct, type ApiProduct, type Listed, type ProductOrdering, type ProductRow } from './products';
 import { toApiPerson, type People } from './people';
 import type { Categories } from './categories';
-import { searchWords, type SearchStrategy } from './search';
+import type { SearchPlan, SearchStrategy } from './search';
+import { createSuggestions } from './search-suggest';
 
 /** The catalogue routes answer a plain array without `?page=`; it is capped so no answer is the whole table. */
 export const PLAIN_LIST_LIMIT = 500;
@@ -37,7 +38,8 @@ interface ProductFilter {
   authorIds?: number[] | undefined;
   publisherIds?: number[] | undefined;
   active?: boolean | undefined;
-  words?: string[] | undefined;
+  /** The planned search term (search.ts), when there is one. */
+  plan?: SearchPlan | undefined;
 }
 
 type Admin = { admin?: boolean };
@@ -62,7 +64,7 @@ export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: 
     if (f.categoryIds) list.push(f.categoryIds.length ? eb('products.category_id', 'in', f.categoryIds) : eb.lit(false));
     if (f.authorIds) list.push(f.authorIds.length === 1 ? eb('products.author_id', '=', f.authorIds[0]!) : eb('products.author_id', 'in', f.authorIds));
     if (f.publisherIds) list.push(f.publisherIds.length === 1 ? eb('products.publisher_id', '=', f.publisherIds[0]!) : eb('products.publisher_id', 'in', f.publisherIds));
-    if (f.words?.length) list.push(search.matches(f.words));
+    if (f.plan) list.push(search.matches(f.plan));
     return eb.and(list);
   }
 
@@ -93,10 +95,19 @@ export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: 
    * One page in two fixed queries: the page's ids from the indexes alone (an OFFSET then skips
    * index entries, not joined rows), then those rows with their names joined in.
    */
-  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, term?: string, admin = false): Promise<ApiProduct[]> {
+  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false): Promise<ApiProduct[]> {
     let q = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f));
-    if (ordering === 'rank') {
-      q = q.orderBy(search.rank(term ?? '')).orderBy('products.id', 'desc');
+    if (ordering === 'rank' && f.plan) {
+      // Ranked by the search documents' titles (search.ts), so only those are joined.
+      let ranked = db
+        .selectFrom('products')
+        .innerJoin('product_search_docs as d', 'd.product_id', 'products.id')
+        .select('products.id')
+        .where((eb) => conditions(eb as unknown as ExpressionBuilder<DB, 'products'>, f));
+      for (const term of search.rank(f.plan)) ranked = ranked.orderBy(term);
+      q = ranked as unknown as typeof q;
+    } else if (ordering === 'rank') {
+      q = q.orderBy('products.id', 'desc');
     } else {
       const [column, direction] = ORDER_BY[ordering];
       q = q.orderBy(`products.${column}`, direction);
@@ -113,10 +124,13 @@ export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: 
   }
 
   async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<Listed<ApiProduct>> {
-    // A term of nothing but wildcards or spaces searches for nothing rather than everything.
-    if (term?.trim() && !f.words?.length) return { count: 0, results: [] };
-    const order = ordering ?? (f.words?.length ? 'rank' : fallback);
-    const [count, results] = await Promise.all([countProducts(f), pageOfProducts(f, order, page, term, admin)]);
+    // A term of nothing but punctuation or spaces searches for nothing rather than everything.
+    if (term?.trim()) {
+      f = { ...f, plan: (await search.plan(term)) ?? undefined };
+      if (!f.plan) return { count: 0, results: [] };
+    }
+    const order = ordering ?? (f.plan ? 'rank' : fallback);
+    const [count, results] = await Promise.all([countProducts(f), pageOfProducts(f, order, page, admin)]);
     return { count, results };
   }
 
@@ -133,14 +147,13 @@ export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: 
         publisherIds: q.publisher === undefined ? undefined : [q.publisher],
         // Shoppers never see inactive products, whatever they ask for.
         active: admin ? q.is_active : true,
-        words: searchWords(q.search),
       };
       if (!admin && q.is_active === false) return { count: 0, results: [] };
       return listFiltered(f, q.ordering, '-id', page, q.search, admin);
     },
 
     async productsOfType(type: ProductType, o: Paged & { search?: string | undefined } = {}, opts: Admin = {}) {
-      const f: ProductFilter = { type, active: true, words: searchWords(o.search) };
+      const f: ProductFilter = { type, active: true };
       return listFiltered(f, o.ordering, '-updated_at', o.page ?? PLAIN_PAGE, o.search, !!opts.admin);
     },
 
@@ -175,11 +188,14 @@ export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: 
 
     /** The header search box: ranked (a title starting with the term first), at most `limit`. */
     async searchProducts(term: string, limit = HEADER_SEARCH_LIMIT, opts: Admin = {}): Promise<ApiProduct[]> {
-      const words = searchWords(term);
-      if (!words.length) return [];
+      const plan = await search.plan(term);
+      if (!plan) return [];
       const page: Page = { page: 1, size: Math.min(Math.max(limit, 1), 100), offset: 0 };
-      return pageOfProducts({ active: opts.admin ? undefined : true, words }, 'rank', page, term, !!opts.admin);
+      return pageOfProducts({ active: opts.admin ? undefined : true, plan }, 'rank', page, !!opts.admin);
     },
+
+    /** Suggestions as a shopper types: products, then authors, publishers, categories (search-suggest.ts). */
+    suggest: createSuggestions(db, search, (plan, limit) => pageOfProducts({ active: true, plan }, 'rank', { page: 1, size: limit, offset: 0 })),
 
     /** The home page's book sections, in their fixed order: the newest active products of each. */
     async homeSections(perSection: number) {

@@ -204,4 +204,10 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     const q = readQuery(z.object({ search: searchTerm.optional(), q: searchTerm.optional() }), request);
     return catalog.searchProducts(q.search ?? q.q ?? '', undefined, { admin: isAdmin(request) });
   });
+
+  // Suggestions as a shopper types: at most 8 products, authors, publishers, categories.
+  get(app, '/api/search/suggest/', async (request) => {
+    const q = readQuery(z.object({ q: searchTerm.optional() }), request);
+    return { results: await catalog.suggest(q.q ?? '') };
+  });
 };

@@ -11,7 +11,7 @@ import { createCatalogService, type CatalogService } from './service';
 import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
 import { searchWords } from './search';
 
-describe('searchWords', () => {
+describe('searchWords (LIKE filters on names as stored)', () => {
   it('splits a term on white space and keeps Bengali words whole', () => {
     expect(searchWords('  নদীর   গান ')).toEqual(['নদীর', 'গান']);
     expect(searchWords('River Song')).toEqual(['River', 'Song']);
@@ -29,7 +29,7 @@ describe('searchWords', () => {
 
 /** The search cases every database must answer identically (ids by fixture name, in rank order). */
 const CASES: [string, (keyof CatalogFixture['ids'])[]][] = [
-  // A title starting with the term first, then titles containing it, then other fields.
+  // A title starting with the term first, then titles containing it, then other fields (in stock first).
   ['river', ['riversOfBengal', 'riverSong', 'gelPen']],
   ['RIVER', ['riversOfBengal', 'riverSong', 'gelPen']],
   ['pRiDe', ['pride']],
@@ -37,20 +37,28 @@ const CASES: [string, (keyof CatalogFixture['ids'])[]][] = [
   ['jane prejudice', ['pride']],
   ['casio', ['calculator']],
   ['fx-991', ['calculator']],
-  // Bengali, matched as typed, inside words too.
+  // Bengali, inside words too, and its spelling variants (ি for ী, ন for ণ, ূ for ু).
   ['নদী', ['riverSong', 'riversOfBengal', 'eveningRain']],
+  ['নদি', ['riverSong', 'riversOfBengal', 'eveningRain']],
   ['গান', ['riverSong']],
-  ['হুমায়ুন', ['eveningRain', 'riverSong']],
-  ['কবিতা', ['riversOfBengal', 'eveningRain', 'riverSong']],
+  ['হুমায়ুন', ['riverSong', 'eveningRain']],
+  ['হুমায়ূন', ['riverSong', 'eveningRain']],
+  ['কবিতা', ['riversOfBengal', 'riverSong', 'eveningRain']],
   ['নদীর গান', ['riverSong']],
+  ['নদির গান', ['riverSong']],
+  // Latin letters for Bengali, and typos of 5+ letters.
+  ['nodir gan', ['riverSong']],
+  ['sondhar brishti', ['eveningRain']],
+  ['calculater', ['calculator']],
+  ['prejudise', ['pride']],
   // Terms shorter than a trigram.
   ['ge', ['gelPen']],
   ['OF', ['riversOfBengal']],
   ['কল', ['gelPen']],
-  // Query syntax is just text.
+  // Query syntax is just text, and punctuation separates words.
   ['AND', ['pride']],
-  ['"river"', []],
-  ['river*', []],
+  ['"river"', ['riversOfBengal', 'riverSong', 'gelPen']],
+  ['river*', ['riversOfBengal', 'riverSong', 'gelPen']],
   // Nothing.
   ['%', []],
   ['zzzz', []],
@@ -84,12 +92,41 @@ describe(`catalogue search (${testDialect})`, () => {
     expect(names(await t.services.catalog.searchProducts('hidden', 20, { admin: true }))).toEqual(['hidden']);
     const admin = await t.signIn({ admin: true });
     const res = await t.app.inject({ url: '/api/product/?search=river', headers: admin.headers });
-    expect(names(res.json().results)).toEqual(['riversOfBengal', 'hidden', 'riverSong', 'gelPen']);
+    expect(names(res.json().results)).toEqual(['riversOfBengal', 'riverSong', 'hidden', 'gelPen']);
   });
 
   it('combines search with filters and an explicit ordering', async () => {
     const res = await t.app.inject(`/api/product/?search=river&type=books&ordering=regular_price`);
     expect(names(res.json().results)).toEqual(['riverSong', 'riversOfBengal']);
+  });
+
+  it('ranks a misspelt match below the exact matches of the same word', async () => {
+    const db = t.services.database.db;
+    const row = (title: string) => ({ type: 'books' as const, english_title: title, regular_price: 1, units_stock: 5, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
+    // The misspelt one is newer and sells more: only relevance puts the exact one first.
+    const exact = (await db.insertInto('products').values(row('Modern Physics Atlas')).returning('id').executeTakeFirstOrThrow()).id;
+    const typo = (await db.insertInto('products').values({ ...row('Modern Phisics Atlas'), units_sold: 50 }).returning('id').executeTakeFirstOrThrow()).id;
+    expect((await t.services.catalog.searchProducts('physics')).map((p) => p.id)).toEqual([exact, typo]);
+    expect((await t.services.catalog.searchProducts('phisics')).map((p) => p.id)).toEqual([typo, exact]);
+    // Four letters are too few for a typo.
+    expect((await t.services.catalog.searchProducts('atlaz')).map((p) => p.id)).toEqual([typo, exact]);
+    expect(await t.services.catalog.searchProducts('atla x')).toEqual([]);
+    await db.deleteFrom('products').where('id', 'in', [exact, typo]).execute();
+  });
+
+  it('follows renames of authors, publishers and categories through the service, every product of theirs', async () => {
+    const admin = t.services.catalog;
+    await admin.updateAuthor(f.authors.zafar, { name: 'মুহম্মদ জাফর ইকবাল' });
+    expect(names(await admin.searchProducts('জাফর'))).toEqual(['riversOfBengal']);
+    // Through the new Bengali name now: "zafar" reads জাফর.
+    expect(names(await admin.searchProducts('zafar'))).toEqual(['riversOfBengal']);
+    expect(names(await admin.searchProducts('riverhouse'))).toEqual([]);
+    await admin.updatePublisher(f.publishers.nodi, { name: 'মেঘনা প্রকাশনী' });
+    expect(names(await admin.searchProducts('মেঘনা', 20, { admin: true }))).toEqual(['riverSong', 'hidden', 'eveningRain']);
+    expect(names(await admin.searchProducts('meghna', 20, { admin: true }))).toEqual(['riverSong', 'hidden', 'eveningRain']);
+    await admin.updateCategory(f.categories.electronics, { name: 'গ্যাজেট', parent: null } as Parameters<typeof admin.updateCategory>[1]);
+    expect(names(await admin.searchProducts('গ্যাজেট'))).toEqual(['calculator']);
+    expect(names(await admin.searchProducts('ইলেক্ট্রনিক্স'))).toEqual([]);
   });
 
   it('follows renames and deletions through the triggers', async () => {

@@ -3,6 +3,7 @@ import type { Database } from './database';
 import { initialMigration } from './migrations/0001_initial';
 import { catalogIndexesMigration } from './migrations/0101_catalog_indexes';
 import { catalogSearchMigration } from './migrations/0102_catalog_search';
+import { searchDocumentsMigration } from './migrations/0103_search_documents';
 import { ordersPaymentMigration } from './migrations/0301_orders_payment';
 import { paymentsMigration } from './migrations/0601_payments';
 import { ordersShipmentMigration } from './migrations/0302_orders_shipment';
@@ -20,6 +21,7 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0001_initial': initialMigration(database.dialect),
     '0101_catalog_indexes': catalogIndexesMigration(),
     '0102_catalog_search': catalogSearchMigration(database.dialect),
+    '0103_search_documents': searchDocumentsMigration(database.dialect),
     '0301_orders_payment': ordersPaymentMigration(database.dialect),
     '0601_payments': paymentsMigration(database.dialect),
     '0302_orders_shipment': ordersShipmentMigration(),

@@ -279,6 +279,16 @@ export interface ShipmentEventTable {
   created_at: string;
 }
 
+/** A product's normalised search document and titles (migration 0103, written by server/catalog/search-documents.ts). */
+export interface ProductSearchDocTable {
+  product_id: number;
+  en: string;
+  bn: string;
+  doc: string;
+  en_words: number;
+  bn_words: number;
+}
+
 export interface DB {
   categories: CategoryTable;
   authors: PersonTable;
@@ -300,6 +310,7 @@ export interface DB {
   payment_refunds: PaymentRefundTable;
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
+  product_search_docs: ProductSearchDocTable;
 }
 
 export type Product = Selectable<ProductTable>;

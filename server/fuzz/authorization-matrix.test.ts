@@ -36,6 +36,7 @@ const API: Record<string, Audience> = {
   'GET /api/banner/': 'public',
   'GET /api/logo/': 'public',
   'GET /api/search/': 'public',
+  'GET /api/search/suggest/': 'public',
   'POST /create-book/': 'admin',
   'POST /create-electronics/': 'admin',
   'POST /create-stationary/': 'admin',

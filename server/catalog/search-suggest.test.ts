@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { testDialect } from '../test/database';
+import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
+
+describe(`GET /api/search/suggest/ (${testDialect})`, () => {
+  let t: TestApp;
+  let f: CatalogFixture;
+  const suggest = async (q: string) => {
+    const res = await t.app.inject(`/api/search/suggest/?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().results as { kind: string; id: number; title: string; url: string }[];
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await loadCatalogFixture(t.services.database.db);
+  });
+  afterAll(() => t.close());
+
+  it('suggests products first, then authors, publishers and categories, each with its storefront path', async () => {
+    expect(await suggest('নদী')).toEqual([
+      { kind: 'product', id: f.ids.riverSong, title: 'নদীর গান', url: `/books/${f.ids.riverSong}` },
+      { kind: 'product', id: f.ids.riversOfBengal, title: 'বাংলার নদী', url: `/books/${f.ids.riversOfBengal}` },
+      { kind: 'product', id: f.ids.eveningRain, title: 'Evening Rain', url: `/books/${f.ids.eveningRain}` },
+      { kind: 'publisher', id: f.publishers.nodi, title: 'নদী প্রকাশন', url: `/publishers/${encodeURIComponent('নদী প্রকাশন')}` },
+    ]);
+    expect(await suggest('river')).toEqual([
+      { kind: 'product', id: f.ids.riversOfBengal, title: 'Rivers of Bengal', url: `/books/${f.ids.riversOfBengal}` },
+      { kind: 'product', id: f.ids.riverSong, title: 'The River Song', url: `/books/${f.ids.riverSong}` },
+      { kind: 'product', id: f.ids.gelPen, title: 'Gel Pen', url: `/stationary/${f.ids.gelPen}` },
+      { kind: 'publisher', id: f.publishers.riverHouse, title: 'River House', url: `/publishers/River%20House` },
+    ]);
+  });
+
+  it('matches names in the normalised form: spelling variants, Latin letters, typos', async () => {
+    expect((await suggest('হুমায়ূন')).filter((s) => s.kind === 'author')).toEqual([{ kind: 'author', id: f.authors.humayun, title: 'হুমায়ুন আহমেদ', url: `/authors/${encodeURIComponent('হুমায়ুন আহমেদ')}` }]);
+    expect((await suggest('jane austin')).map((s) => [s.kind, s.id])).toEqual([
+      ['product', f.ids.pride],
+      ['author', f.authors.austen],
+    ]);
+    expect((await suggest('kobita')).filter((s) => s.kind === 'category').map((s) => s.url)).toEqual([`/category/${encodeURIComponent('কবিতা')}`, `/category/${encodeURIComponent('গল্প-উপন্যাস-কবিতা')}`]);
+  });
+
+  it('never shows an inactive product', async () => {
+    expect((await suggest('hidden')).map((s) => s.kind)).toEqual([]);
+  });
+
+  it('answers nothing for an empty or punctuation-only term, and 400 for unsafe text', async () => {
+    expect(await suggest('')).toEqual([]);
+    expect((await t.app.inject('/api/search/suggest/')).json()).toEqual({ results: [] });
+    expect(await suggest('%%')).toEqual([]);
+    expect((await t.app.inject(`/api/search/suggest/?q=${encodeURIComponent('a\u202Eb')}`)).statusCode).toBe(400);
+    expect((await t.app.inject(`/api/search/suggest/?q=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
+  it('gives at most 8, keeping places for names when the products are many', async () => {
+    const db = t.services.database.db;
+    await db
+      .insertInto('products')
+      .values(Array.from({ length: 12 }, (_, i) => ({ type: 'books' as const, english_title: `Padma Atlas ${i}`, regular_price: 10, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })))
+      .execute();
+    expect(await suggest('atlas')).toHaveLength(8);
+    const padma = await suggest('padma');
+    expect(padma).toHaveLength(8);
+    expect(padma.map((s) => s.kind)).toEqual([...Array(7).fill('product'), 'publisher']);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Suggestions as a shopper types (`GET /api/search/suggest/?q=`): at most eight, first the
+ * products the search ranks highest, then authors, publishers and categories whose names hold
+ * every word of the term (or one of its readings or typo neighbours), in the normalised form of
+ * the search. Names are few (hundreds, not the 100,000 products), so they are normalised in
+ * memory, once per catalogue version.
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { normalizeSearchText } from '../../domain/search-text';
+import type { ApiProduct } from './products';
+import type { SearchPlan, SearchStrategy, WordPlan } from './search';
+
+export const SUGGEST_LIMIT = 8;
+/** Names keep at least this many of the eight places when that many match. */
+const NAME_PLACES = 3;
+
+export type SuggestionKind = 'product' | 'author' | 'publisher' | 'category';
+
+export interface Suggestion {
+  kind: SuggestionKind;
+  id: number;
+  title: string;
+  /** The storefront's page of it (as app/lib/paths.ts and the store routes build them). */
+  url: string;
+}
+
+interface NamedRow {
+  kind: Exclude<SuggestionKind, 'product'>;
+  id: number;
+  name: string;
+  normalized: string;
+}
+
+const PERSON_PATHS = { author: '/authors/', publisher: '/publishers/', category: '/category/' } as const;
+
+export function productUrl(p: { id: number; type: string }): string {
+  const type = p.type === 'electronics' || p.type === 'stationary' ? p.type : 'books';
+  return `/${type}/${p.id}`;
+}
+
+const alternatives = (w: WordPlan) => [w.word, ...w.readings, ...w.typos];
+
+/** How well a normalised text holds the plan: null when some word is missing, lower is better. */
+function nameRank(text: string, plan: SearchPlan): number | null {
+  if (!plan.words.every((w) => alternatives(w).some((a) => text.includes(a)))) return null;
+  if (text === plan.phrase) return 0;
+  if (text.startsWith(plan.phrase)) return 1;
+  if (text.includes(plan.phrase)) return 2;
+  return plan.words.every((w) => text.includes(w.word)) ? 3 : 4;
+}
+
+export function createSuggestions(
+  db: Kysely<DB>,
+  search: SearchStrategy,
+  products: (plan: SearchPlan, limit: number) => Promise<ApiProduct[]>,
+) {
+  let names: { version: number; rows: NamedRow[] } | null = null;
+
+  async function allNames(): Promise<NamedRow[]> {
+    const version = await search.version();
+    if (names?.version === version) return names.rows;
+    const [authors, publishers, categories] = await Promise.all(
+      (['authors', 'publishers', 'categories'] as const).map((table) => db.selectFrom(table).select(['id', 'name']).orderBy('id').execute()),
+    );
+    const kinds = [
+      ['author', authors],
+      ['publisher', publishers],
+      ['category', categories],
+    ] as const;
+    const rows = kinds.flatMap(([kind, list]) => (list ?? []).map((r) => ({ kind, id: r.id, name: r.name, normalized: normalizeSearchText(r.name) })));
+    names = { version, rows };
+    return rows;
+  }
+
+  /** The title a shopper recognises: the Bengali one when only it holds the first word. */
+  function titleOf(p: ApiProduct, plan: SearchPlan): string {
+    const first = plan.words[0];
+    if (!first || !p.bangla_title) return p.english_title;
+    const holds = (title: string) => alternatives(first).some((a) => normalizeSearchText(title).includes(a));
+    return !holds(p.english_title) && holds(p.bangla_title) ? p.bangla_title : p.english_title;
+  }
+
+  return async function suggest(term: string): Promise<Suggestion[]> {
+    const plan = await search.plan(term);
+    if (!plan) return [];
+    const [found, named] = await Promise.all([products(plan, SUGGEST_LIMIT), allNames()]);
+    const order: Record<NamedRow['kind'], number> = { author: 0, publisher: 1, category: 2 };
+    const others = named
+      .flatMap((row) => {
+        const rank = nameRank(row.normalized, plan);
+        return rank === null ? [] : [{ row, rank }];
+      })
+      .sort((a, b) => order[a.row.kind] - order[b.row.kind] || a.rank - b.rank || a.row.normalized.length - b.row.normalized.length || a.row.id - b.row.id)
+      .map(({ row }): Suggestion => ({ kind: row.kind, id: row.id, title: row.name, url: PERSON_PATHS[row.kind] + encodeURIComponent(row.name) }));
+    const productPlaces = SUGGEST_LIMIT - Math.min(others.length, NAME_PLACES);
+    const shown: Suggestion[] = found.slice(0, productPlaces).map((p) => ({ kind: 'product', id: p.id, title: titleOf(p, plan), url: productUrl(p) }));
+    return [...shown, ...others].slice(0, SUGGEST_LIMIT);
+  };
+}
