@@ -18,6 +18,8 @@ import { createSuggestions } from './search-suggest';
 /** The catalogue routes answer a plain array without `?page=`; it is capped so no answer is the whole table. */
 export const PLAIN_LIST_LIMIT = 500;
 const PLAIN_PAGE: Page = { page: 1, size: PLAIN_LIST_LIMIT, offset: 0 };
+/** A search counts its matches exactly up to this many; beyond, the list says `count_capped` (shown as "10,000+"). */
+export const SEARCH_COUNT_LIMIT = 10_000;
 /** How many results the header search box shows. */
 export const HEADER_SEARCH_LIMIT = 20;
 
@@ -43,6 +45,8 @@ interface ProductFilter {
 }
 
 type Admin = { admin?: boolean };
+/** A list whose count may stop at a limit: `count_capped` says there are more than `count`. */
+export type CountedList = Listed<ApiProduct> & { count_capped?: true };
 type Paged = { ordering?: ProductOrdering | undefined; page?: Page | undefined };
 
 const ORDER_BY: Record<ProductOrdering, [column: 'updated_at' | 'units_stock' | 'regular_price' | 'english_title' | 'id', direction: 'asc' | 'desc']> = {
@@ -54,8 +58,13 @@ const ORDER_BY: Record<ProductOrdering, [column: 'updated_at' | 'units_stock' | 
   '-id': ['id', 'desc'],
 };
 
-export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: { search: SearchStrategy; categories: Categories; authors: People; publishers: People }) {
+export function createProductLists(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  parts: { search: SearchStrategy; categories: Categories; authors: People; publishers: People; searchCountLimit?: number | undefined },
+) {
   const { search, categories, authors, publishers } = parts;
+  const searchCountLimit = parts.searchCountLimit ?? SEARCH_COUNT_LIMIT;
 
   function conditions(eb: ExpressionBuilder<DB, 'products'>, f: ProductFilter): Expression<SqlBool> {
     const list: Expression<SqlBool>[] = [];
@@ -68,23 +77,29 @@ export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: 
     return eb.and(list);
   }
 
-  // Counts of big lists cost a scan of an index; they only change when the catalogue does.
+  // Counts of big lists cost a scan of an index; they change only when the catalogue's content
+  // does (a checkout moves only the stock counters, migration 0104), so they are remembered. A
+  // count with a limit reads at most limit + 1 matches: page 1 of a common word needs no more.
   const counts = new Map<string, number>();
   let countsVersion = -1;
-  async function countProducts(f: ProductFilter): Promise<number> {
+  async function countProducts(f: ProductFilter, limit?: number): Promise<{ count: number; capped: boolean }> {
+    const n = await countUpTo(f, limit);
+    return limit !== undefined && n > limit ? { count: limit, capped: true } : { count: n, capped: false };
+  }
+  async function countUpTo(f: ProductFilter, limit: number | undefined): Promise<number> {
     const version = await search.version();
     if (version !== countsVersion) {
       counts.clear();
       countsVersion = version;
     }
-    const key = JSON.stringify(f);
+    const key = `${limit ?? ''}:${JSON.stringify(f)}`;
     const known = counts.get(key);
     if (known !== undefined) return known;
-    const row = await db
-      .selectFrom('products')
-      .where((eb) => conditions(eb, f))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const matching = db.selectFrom('products').where((eb) => conditions(eb, f));
+    const row = await (limit === undefined
+      ? matching.select((eb) => eb.fn.countAll<number>().as('n'))
+      : db.selectFrom(matching.select('products.id').limit(limit + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n'))
+    ).executeTakeFirstOrThrow();
     const n = Number(row.n);
     if (counts.size > 5000) counts.clear();
     counts.set(key, n);
@@ -123,22 +138,22 @@ export function createProductLists(db: Kysely<DB>, storage: FileStorage, parts: 
     });
   }
 
-  async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<Listed<ApiProduct>> {
+  async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<CountedList> {
     // A term of nothing but punctuation or spaces searches for nothing rather than everything.
     if (term?.trim()) {
       f = { ...f, plan: (await search.plan(term)) ?? undefined };
       if (!f.plan) return { count: 0, results: [] };
     }
     const order = ordering ?? (f.plan ? 'rank' : fallback);
-    const [count, results] = await Promise.all([countProducts(f), pageOfProducts(f, order, page, admin)]);
-    return { count, results };
+    const [counted, results] = await Promise.all([countProducts(f, term?.trim() ? searchCountLimit : undefined), pageOfProducts(f, order, page, admin)]);
+    return counted.capped ? { count: counted.count, count_capped: true, results } : { count: counted.count, results };
   }
 
   /** The shop's lists of one author's, one publisher's or one category's products: active ones, newest first. */
   const shelf = (f: ProductFilter, o: Paged, opts: Admin) => listFiltered({ ...f, active: true }, o.ordering, '-updated_at', o.page ?? PLAIN_PAGE, undefined, !!opts.admin);
 
   return {
-    async listProducts(q: ProductListQuery, page: Page, opts: Admin = {}): Promise<Listed<ApiProduct>> {
+    async listProducts(q: ProductListQuery, page: Page, opts: Admin = {}): Promise<CountedList> {
       const admin = !!opts.admin;
       const f: ProductFilter = {
         type: q.type,

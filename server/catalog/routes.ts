@@ -1,8 +1,9 @@
 /**
  * Catalogue reads, at the paths and in the shapes clients of the first version use. Public
- * answers carry an ETag and Cache-Control, and are kept in memory until the catalogue's change
- * counter moves (triggers of migration 0102), so a busy shop serves repeated pages without
- * touching the database beyond reading the counter. Admins' answers (inactive products,
+ * answers carry an ETag and Cache-Control, and are kept in memory until the catalogue's content
+ * counter moves (triggers of migrations 0102 and 0104; a checkout moves only the stock counters),
+ * so a busy shop serves repeated pages with two small queries: the counters, and the current
+ * stock of the answer's products. Admins' answers (inactive products,
  * purchase prices) are never cached or shared.
  */
 import crypto from 'node:crypto';
@@ -39,14 +40,72 @@ function pathName(request: FastifyRequest): string {
 
 const isAdmin = (request: FastifyRequest) => !!request.user?.is_admin;
 
+/** Where a cached answer's shelf counts go: the product and the field. */
+interface StockSlot {
+  id: number;
+  field: 'units_stock' | 'units_sold';
+  /** The figure when the answer was made, used only if the product has gone since. */
+  was: number;
+}
+
 interface CachedAnswer {
-  body: string;
+  /** The JSON text, cut where the products' shelf counts go (one more part than slots). */
+  parts: string[];
+  slots: StockSlot[];
+  /** The distinct products in the answer, whose counts are read when it is served. */
+  ids: number[];
+  /** The ETag of the text without the counts. */
   etag: string;
+  bytes: number;
+  /** Set for answers whose order depends on stock: the counter they were made at. */
+  stock?: number | undefined;
+  availability?: number | undefined;
+}
+
+/** Hits and misses of every answer cache in this process (the benchmark reads them). */
+const cacheStats = { hits: 0, misses: 0 };
+export function catalogAnswerCacheStats(): { hits: number; misses: number } {
+  return { ...cacheStats };
+}
+
+const hash = (text: string) => crypto.createHash('sha1').update(text).digest('base64url').slice(0, 22);
+
+/** A placeholder no catalogue text contains, standing where a shelf count goes while the answer is cached. */
+const SLOT = `\u0000stock-${crypto.randomUUID()}\u0000`;
+const SLOT_JSON = JSON.stringify(SLOT);
+
+/** The answer as JSON text cut at its products' shelf counts (any object with a numeric id, units_stock and units_sold). */
+function toCached(value: unknown): Omit<CachedAnswer, 'stock' | 'availability'> {
+  const slots: StockSlot[] = [];
+  const text = JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
+    if ((key === 'units_stock' || key === 'units_sold') && typeof v === 'number' && typeof this.id === 'number') {
+      slots.push({ id: this.id, field: key, was: v });
+      return SLOT;
+    }
+    return v;
+  }) ?? 'null';
+  const parts = slots.length ? text.split(SLOT_JSON) : [text];
+  return { parts, slots, ids: [...new Set(slots.map((s) => s.id))], etag: hash(text), bytes: text.length };
+}
+
+/** What an answer's order or content depends on besides the catalogue's content: stock order, or in-stock-first ranking. */
+function stockDependence(request: FastifyRequest): 'stock' | 'availability' | null {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query?.ordering === '-units_stock') return 'stock';
+  if ((typeof query?.search === 'string' && query.search.trim()) || (typeof query?.q === 'string' && query.q.trim())) return 'availability';
+  return null;
 }
 
 /**
- * Answers a public catalogue read from memory while the catalogue is unchanged, with an ETag
- * (304 on a matching If-None-Match). Admins get a fresh, private answer.
+ * Answers a public catalogue read from memory while the catalogue's content is unchanged, with
+ * an ETag (304 on a matching If-None-Match). Admins get a fresh, private answer.
+ *
+ * Stock is not part of what is cached: a checkout moves only the stock counters (migration
+ * 0104), so it empties nothing. A cached answer's shelf counts (`units_stock`, `units_sold` of
+ * each product in it) are read for its products when it is served, in one primary-key query,
+ * and its ETag covers them, so a shopper never sees a count older than the last checkout. Only
+ * answers ordered by stock (`ordering=-units_stock`) are remade when stock moves, and ranked
+ * searches (in-stock first) when a product runs out or comes back.
  */
 function createAnswerCache(services: Services) {
   const enabled = process.env.HAAT_CATALOG_CACHE !== '0';
@@ -57,38 +116,70 @@ function createAnswerCache(services: Services) {
   const MAX_BYTES = 64 * 1024 * 1024;
   const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
+  function store(key: string, entry: CachedAnswer) {
+    const old = answers.get(key);
+    if (old) {
+      answers.delete(key);
+      bytes -= old.bytes;
+    }
+    for (const [k, oldest] of answers) {
+      if (bytes + entry.bytes <= MAX_BYTES) break;
+      answers.delete(k); // oldest first: a Map keeps insertion order
+      bytes -= oldest.bytes;
+    }
+    answers.set(key, entry);
+    bytes += entry.bytes;
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, etag: string, body: () => string) {
+    reply.header('etag', etag);
+    reply.header('cache-control', 'public, max-age=0, must-revalidate');
+    reply.header('vary', 'Authorization, Cookie');
+    const match = request.headers['if-none-match'];
+    if (match && match.split(',').some((t) => t.trim() === etag)) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body());
+  }
+
   return async function answer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
     if (isAdmin(request)) {
       reply.header('cache-control', 'private, no-store');
       return compute();
     }
-    const current = await services.catalog.version();
-    if (current !== version) {
+    if (!enabled) {
+      const body = JSON.stringify(await compute());
+      return send(request, reply, `W/"${hash(body)}"`, () => body);
+    }
+    const current = await services.catalog.versions();
+    if (current.content !== version) {
       answers.clear();
       bytes = 0;
-      version = current;
+      version = current.content;
     }
-    let hit = enabled ? answers.get(request.url) : undefined;
-    if (!hit) {
-      const body = JSON.stringify(await compute());
-      const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-      hit = { body, etag };
-      if (enabled && version === current && body.length <= MAX_ENTRY_BYTES) {
-        for (const [key, old] of answers) {
-          if (bytes + body.length <= MAX_BYTES) break;
-          answers.delete(key); // oldest first: a Map keeps insertion order
-          bytes -= old.body.length;
-        }
-        answers.set(request.url, hit);
-        bytes += body.length;
-      }
+    const depends = stockDependence(request);
+    let hit = answers.get(request.url);
+    if (hit && ((hit.stock !== undefined && hit.stock !== current.stock) || (hit.availability !== undefined && hit.availability !== current.availability))) hit = undefined;
+    if (hit) {
+      cacheStats.hits += 1;
+    } else {
+      cacheStats.misses += 1;
+      hit = {
+        ...toCached(await compute()),
+        stock: depends === 'stock' ? current.stock : undefined,
+        availability: depends === 'availability' ? current.availability : undefined,
+      };
+      if (version === current.content && hit.bytes <= MAX_ENTRY_BYTES) store(request.url, hit);
     }
-    reply.header('etag', hit.etag);
-    reply.header('cache-control', 'public, max-age=0, must-revalidate');
-    reply.header('vary', 'Authorization, Cookie');
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim() === hit.etag)) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(hit.body);
+    const entry = hit;
+    if (!entry.slots.length) return send(request, reply, `W/"${entry.etag}"`, () => entry.parts[0]!);
+    // The shelf counts as they are now; the ETag covers them.
+    const levels = await services.catalog.stock.levels(entry.ids);
+    const figures = entry.slots.map((slot) => String(levels.get(slot.id)?.[slot.field] ?? slot.was));
+    const etag = `W/"${hash(`${entry.etag}:${figures.join(',')}`)}"`;
+    return send(request, reply, etag, () => {
+      let body = entry.parts[0]!;
+      for (let i = 0; i < figures.length; i += 1) body += figures[i]! + entry.parts[i + 1]!;
+      return body;
+    });
   };
 }
 
@@ -101,16 +192,20 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     app.get(path, (request, reply) => answer(request, reply, () => handler(request, reply)));
   }
 
+  /** The list envelope; a search that stopped counting at its limit says so (`count_capped`: "10,000+"). */
+  const listEnvelope = <T>(request: FastifyRequest, page: Page, list: Listed<T> & { count_capped?: true }) =>
+    list.count_capped ? { ...envelope(request, page, list.count, list.results), count_capped: true } : envelope(request, page, list.count, list.results);
+
   /** The catalogue routes answer a plain array, or the envelope when a page is asked for. */
-  const arrayOrEnvelope = <T>(request: FastifyRequest, q: { page?: number | undefined }, page: Page | undefined, list: Listed<T>) =>
-    q.page !== undefined && page ? envelope(request, page, list.count, list.results) : list.results;
+  const arrayOrEnvelope = <T>(request: FastifyRequest, q: { page?: number | undefined }, page: Page | undefined, list: Listed<T> & { count_capped?: true }) =>
+    q.page !== undefined && page ? listEnvelope(request, page, list) : list.results;
 
   // Products
   get(app, '/api/product/', async (request) => {
     const q = readQuery(productListQuery, request);
     const page = toPage(q);
     const list = await catalog.listProducts(q, page, { admin: isAdmin(request) });
-    return envelope(request, page, list.count, list.results);
+    return listEnvelope(request, page, list);
   });
   get(app, '/api/product/:id/', async (request) => {
     const product = await catalog.getProduct(readId(request, 'Product not found.'), { admin: isAdmin(request) });

@@ -17,14 +17,16 @@ import { createShowcase } from './showcase';
 import { createStock } from './stock';
 
 export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './products';
-export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, type ProductListQuery } from './product-lists';
+export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type CountedList, type ProductListQuery } from './product-lists';
 export { PERSON_ORDERINGS, type ApiPerson, type PersonOrdering } from './people';
 export type { ApiCategory } from './categories';
 export type { ApiBanner, ApiLogo } from './showcase';
-export type { CheckoutProduct, StockLine, TakeResult } from './stock';
+export type { CatalogVersions, CheckoutProduct, StockLevel, StockLine, TakeResult } from './stock';
 
 export interface CatalogOptions extends ProductDeps {
   dialect: DialectName;
+  /** How far a search counts exactly (SEARCH_COUNT_LIMIT); tests set it low. */
+  searchCountLimit?: number | undefined;
 }
 
 export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts: CatalogOptions) {
@@ -34,11 +36,17 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
   const authors = createPeople(db, storage, search, 'authors');
   const publishers = createPeople(db, storage, search, 'publishers');
   const showcase = createShowcase(db, storage);
-  const lists = createProductLists(db, storage, { search, categories, authors, publishers });
+  const lists = createProductLists(db, storage, { search, categories, authors, publishers, searchCountLimit: opts.searchCountLimit });
+  const stock = createStock(db);
 
   return {
     /** The change counter of the catalogue: equal counters mean equal answers. */
     version: () => search.version(),
+    /**
+     * The content, stock and availability counters (migration 0104): a checkout moves only the
+     * last two, so answers that show stock figures read those per product when served.
+     */
+    versions: () => stock.versions(),
 
     ...lists,
     getProduct: products.get,
@@ -92,7 +100,7 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
     },
 
     /** The shelf counts, which checkout and order cancellation change inside their own transactions. */
-    stock: createStock(),
+    stock,
   };
 }
 

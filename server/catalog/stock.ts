@@ -37,8 +37,37 @@ export type TakeResult =
 /** Lines in product-id order, so two transactions never wait on each other's rows in opposite orders. */
 const inProductOrder = <T extends { product: number }>(lines: T[]) => [...lines].sort((a, b) => a.product - b.product);
 
-export function createStock() {
+/** The shelf counts of one product as a shopper's answer shows them. */
+export interface StockLevel {
+  units_stock: number;
+  units_sold: number;
+}
+
+/** The catalogue's change counters (migration 0104): equal counters mean equal answers of that kind. */
+export interface CatalogVersions {
+  /** Everything but the shelf counts: titles, prices, active or not, categories, people, banners… */
+  content: number;
+  /** Any change of `units_stock` or `units_sold`. */
+  stock: number;
+  /** A product ran out or came back (`units_stock` crossed zero). */
+  availability: number;
+}
+
+export function createStock(db: Kysely<DB>) {
   return {
+    /** The three change counters in one query; another process's committed change moves them too. */
+    async versions(): Promise<CatalogVersions> {
+      const row = await db.selectFrom('catalog_versions').select(['content', 'stock', 'availability']).executeTakeFirst();
+      return { content: Number(row?.content ?? 0), stock: Number(row?.stock ?? 0), availability: Number(row?.availability ?? 0) };
+    },
+
+    /** The shelf counts of these products now (one primary-key query), for answers cached without them. */
+    async levels(ids: readonly number[]): Promise<Map<number, StockLevel>> {
+      if (!ids.length) return new Map();
+      const rows = await db.selectFrom('products').select(['id', 'units_stock', 'units_sold']).where('id', 'in', [...ids]).execute();
+      return new Map(rows.map((r) => [r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold) }]));
+    },
+
     /** The products of a cart as checkout prices them, read inside the checkout's transaction. */
     forCheckout(trx: Kysely<DB>, ids: number[]): Promise<CheckoutProduct[]> {
       if (!ids.length) return Promise.resolve([]);

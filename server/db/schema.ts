@@ -289,6 +289,13 @@ export interface ProductSearchDocTable {
   bn_words: number;
 }
 
+/** The catalogue's change counters in one row (a view, migration 0104): content, shelf counts, and products running out or coming back. */
+export interface CatalogVersionsView {
+  content: number;
+  stock: number;
+  availability: number;
+}
+
 export interface DB {
   categories: CategoryTable;
   authors: PersonTable;
@@ -310,6 +317,7 @@ export interface DB {
   payment_refunds: PaymentRefundTable;
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
+  catalog_versions: CatalogVersionsView;
   product_search_docs: ProductSearchDocTable;
 }
 
