@@ -11,6 +11,6 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
   }
-  function autocannon(opts: { url: string; connections: number; duration: number }, done: (error: Error | null, result: Result) => void): unknown;
+  function autocannon(opts: { url: string; connections: number; duration: number; requests?: { method?: string; path: string }[] }, done: (error: Error | null, result: Result) => void): unknown;
   export default autocannon;
 }

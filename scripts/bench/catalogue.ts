@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db postgres] [--strict] [--no-cache] [--duration 3] [--connections 10]
- * [--products 100000] [--pg-url URL] [--skip-checkout]`
+ * [--products 100000] [--pg-url URL] [--skip-checkout] [--checkout-rate 10]`
  *
  * Fills a scratch database with a 100,000-product shop, starts the server on loopback in a
  * process of its own and measures catalogue reads with autocannon (10 connections), each against
@@ -8,6 +8,9 @@
  * Targets (SQLite): each read ≥ 30 % of the ceiling's requests/s with p99 < 50 ms; search
  * p99 < 20 ms. `--strict` exits non-zero when a target is missed. `--no-cache` turns the
  * server's answer cache off (HAAT_CATALOG_CACHE=0) to measure the queries themselves.
+ * With the cache on, a mixed load follows: every catalogue read in turn while `--checkout-rate`
+ * checkouts a second (10) buy products those reads show, printing the share of reads the answer
+ * cache answered (target ≥ 90 %; the server's GET /bench/cache-stats counts hits and misses).
  * Then the checkout benchmark (checkout.ts) runs, unless `--skip-checkout`.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +20,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { createTestDatabase } from '../../server/test/database';
+import { createSettingsService } from '../../server/settings/service';
+import { checkoutBody, insertCustomers } from '../../server/test/orders-fixtures';
 import { bundleServer, projectRoot, startServer, type ServerProcess } from '../../server/test/harness/processes';
 import { BENGALI_WORD, ENGLISH_WORD, LARGE_SECTION, fillShop, makeShop } from './shop';
 import { main as checkoutBench } from './checkout';
@@ -49,6 +54,7 @@ function readArgs() {
       products: { type: 'string', default: '100000' },
       'no-cache': { type: 'boolean', default: false },
       'skip-checkout': { type: 'boolean', default: false },
+      'checkout-rate': { type: 'string', default: '10' },
       'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     },
   });
@@ -60,6 +66,7 @@ function readArgs() {
     products: Number(values.products),
     noCache: values['no-cache'],
     skipCheckout: values['skip-checkout'],
+    checkoutRate: Number(values['checkout-rate']),
   } as const;
 }
 
@@ -72,14 +79,20 @@ function buildPages(): string | null {
   const root = projectRoot();
   const buildDir = path.resolve(root, process.env.HAAT_BUILD_DIR ?? 'build');
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (built.status === 0 && fs.existsSync(path.join(buildDir, 'server/index.js'))) return buildDir;
+  if (built.status === 0 && fs.existsSync(path.join(buildDir, 'server/index.js'))) {
+    // A copy of its own: another build of the same tree (a second engineer, a test run) may
+    // empty the build folder while the server loads or serves it.
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-bench-build-'));
+    fs.cpSync(buildDir, copy, { recursive: true });
+    return copy;
+  }
   log('the page build failed; benchmarking the API alone (the same server code)');
   return null;
 }
 
-function load(url: string, connections: number, duration: number): Promise<Result> {
+function load(url: string, connections: number, duration: number, requests?: { method: string; path: string }[]): Promise<Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration, ...(requests ? { requests } : {}) }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -109,6 +122,75 @@ async function measure(base: string, connections: number, duration: number): Pro
     rows.push({ ...e, cold: cold[i]!.ms, count: cold[i]!.count, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
   }
   return rows;
+}
+
+interface Mixed {
+  reads: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  checkouts: number;
+  refused: number;
+  hits: number;
+  misses: number;
+}
+
+const cacheStats = async (base: string) => (await (await fetch(`${base}/bench/cache-stats`)).json()) as { hits: number; misses: number };
+
+/**
+ * Every catalogue read in turn on `connections` connections for `duration` seconds, while
+ * `rate` checkouts a second (one unit of a product the reads show, each by the next of the
+ * signed-in customers) run beside them; the answer cache's hits and misses over the reads.
+ */
+async function mixedLoad(base: string, o: { connections: number; duration: number; rate: number; customers: { token: string }[]; products: number[] }): Promise<Mixed> {
+  const paths = ENDPOINTS.filter((e) => e.kind !== 'ceiling').map((e) => ({ method: 'GET', path: e.path }));
+  await load(base, o.connections, 1, paths); // warm-up: every answer cached once
+  const before = await cacheStats(base);
+  let stop = false;
+  let checkouts = 0;
+  let refused = 0;
+  const inFlight = new Set<Promise<void>>();
+  const buying = (async () => {
+    const started = performance.now();
+    for (let i = 0; !stop; i += 1) {
+      const wait = started + (i * 1000) / o.rate - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (stop) break;
+      const body = JSON.stringify(checkoutBody([{ product: o.products[i % o.products.length]!, quantity: 1 }]));
+      const done = fetch(`${base}/checkout/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${o.customers[i % o.customers.length]!.token}` },
+        body,
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.ok) checkouts += 1;
+          else refused += 1;
+        })
+        .catch(() => {
+          refused += 1;
+        })
+        .finally(() => inFlight.delete(done));
+      inFlight.add(done);
+    }
+  })();
+  const r = await load(base, o.connections, o.duration, paths);
+  stop = true;
+  await buying;
+  await Promise.all(inFlight);
+  const after = await cacheStats(base);
+  if (r.non2xx || r.errors) log(`mixed load: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { reads: r.requests.average * o.duration, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, checkouts, refused, hits: after.hits - before.hits, misses: after.misses - before.misses };
+}
+
+/** Products the measured reads show, with stock to sell: what the mixed load's checkouts buy. */
+async function productsOnShow(base: string): Promise<number[]> {
+  const ids = new Set<number>();
+  for (const e of ENDPOINTS.filter((x) => x.kind === 'read')) {
+    const body = (await (await fetch(base + e.path)).json()) as { results?: { id: number; units_stock: number }[] };
+    for (const p of body.results ?? []) if (p.units_stock > 20) ids.add(p.id);
+  }
+  return [...ids];
 }
 
 /** The report's table and how many targets were missed (targets are set for SQLite; PostgreSQL's figures are for information). */
@@ -146,6 +228,9 @@ export async function main() {
     log(`filling ${args.products} products (${dbName})…`);
     const t0 = performance.now();
     await fillShop(database.db, makeShop(args.products));
+    // Customers for the mixed load's checkouts, with no per-hour or open-order limits.
+    const customers = args.noCache ? [] : await insertCustomers(database.db, 200, '0171');
+    await createSettingsService(database.db).update({ checkouts_per_hour: 0, max_open_orders_per_customer: 0 });
     // The servers open their own connections; on SQLite closing this one also checkpoints the write-ahead log.
     await database.close();
     log(`filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -154,18 +239,36 @@ export async function main() {
       env: { NODE_ENV: 'production', ...(args.noCache ? { HAAT_CATALOG_CACHE: '0' } : {}) },
     });
     log(`server up (${kind}, ${dbName}${args.noCache ? ', answer cache off' : ''})`);
-    const rows = await measure(`http://127.0.0.1:${server.port}`, args.connections, args.duration);
-    const { table, missed } = report(rows, !!args.postgres);
+    const base = `http://127.0.0.1:${server.port}`;
+    const rows = await measure(base, args.connections, args.duration);
+    const { table, missed: readsMissed } = report(rows, !!args.postgres);
+    let missed = readsMissed;
+    let mixed: Mixed | undefined;
+    if (!args.noCache) {
+      log(`mixed load: every read in turn while ${args.checkoutRate} checkouts/s run…`);
+      mixed = await mixedLoad(base, { connections: args.connections, duration: args.duration, rate: args.checkoutRate, customers, products: await productsOnShow(base) });
+      if (mixed.hits / Math.max(1, mixed.hits + mixed.misses) < 0.9) missed += 1;
+    }
     console.log(
       `\nHaat catalogue benchmark: ${args.products} products, ${dbName}, ${args.connections} connections × ${args.duration} s each, ${kind}${args.noCache ? ', answer cache OFF' : ''}, node ${process.version}, ${os.cpus().length} CPUs`,
     );
     console.table(table);
     console.log('targets (SQLite): reads ≥ 30 % of the ceiling and p99 < 50 ms; search p99 < 20 ms');
+    if (mixed) {
+      const rate = mixed.hits / Math.max(1, mixed.hits + mixed.misses);
+      console.log(
+        `mixed load (${args.duration} s): ${Math.round(mixed.rps)} catalogue reads/s (p50 ${mixed.p50} ms, p99 ${mixed.p99} ms) beside ${(mixed.checkouts / args.duration).toFixed(1)} checkouts/s ` +
+          `(${mixed.checkouts} made, ${mixed.refused} refused); answer cache hit rate ${(rate * 100).toFixed(1)} % (${mixed.hits} hits, ${mixed.misses} misses; target ≥ 90 %)`,
+      );
+    } else {
+      console.log('mixed load skipped: the answer cache is off (--no-cache)');
+    }
     if (missed) console.log(`${missed} target(s) missed${args.strict ? '' : ' (pass --strict to fail the run)'}`);
     process.exitCode = args.strict && missed ? 1 : 0;
   } finally {
     await server?.stop();
     fs.rmSync(bundle, { force: true });
+    if (pagesDir) fs.rmSync(pagesDir, { recursive: true, force: true });
     await database.destroy();
   }
   // The same run also reports checkouts per second on both databases.
