@@ -1,35 +1,65 @@
 /**
- * The header's live search: idle with empty text, else the results of what is typed (see
- * search-results.tsx), fetched from /search as one types. Moving the pointer off the search area
+ * The header's live search: idle with empty text, else suggestions (search-suggestions.tsx,
+ * from the suggest API) above the results of what is typed (search-results.tsx, fetched from
+ * /search), both asked for 150 ms after the last key. Arrow keys choose a suggestion and Enter
+ * opens it; Enter otherwise opens the /search page. Moving the pointer off the search area
  * clears the text. Without JavaScript the form opens the /search page.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Form, useFetcher } from 'react-router';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Form, useFetcher, useNavigate } from 'react-router';
 import { useT } from '../lib/i18n';
 import { Icon } from './icons';
 import { SearchResults, type SearchHit } from './search-results';
+import { SearchSuggestions, SUGGESTIONS_ID, suggestionId, type Suggestion } from './search-suggestions';
 
 export function HeaderSearch() {
   const t = useT();
+  const navigate = useNavigate();
   const [text, setText] = useState('');
+  const [suggested, setSuggested] = useState<{ q: string; results: Suggestion[] } | null>(null);
+  const [active, setActive] = useState(-1);
   const fetcher = useFetcher<{ q: string; results: SearchHit[] }>();
-  const timer = useRef<number | undefined>(undefined);
   const term = text.trim();
 
   useEffect(() => {
-    window.clearTimeout(timer.current);
     if (!term) return;
-    timer.current = window.setTimeout(() => void fetcher.load(`/search?q=${encodeURIComponent(term)}`), 150);
-    return () => window.clearTimeout(timer.current);
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      void fetcher.load(`/search?q=${encodeURIComponent(term)}`);
+      fetch(`/api/search/suggest/?q=${encodeURIComponent(term)}`, { signal: controller.signal })
+        .then((res) => (res.ok ? (res.json() as Promise<{ results: Suggestion[] }>) : { results: [] }))
+        .then((body) => setSuggested({ q: term, results: body.results }))
+        .catch(() => {}); // typed on, or offline: the results below still answer
+    }, 150);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
     // fetcher is stable enough for our purpose; re-running on it would loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term]);
 
   const data = term && fetcher.data?.q === term ? fetcher.data.results : null;
+  const suggestions = term && suggested?.q === term ? suggested.results : [];
   const clear = () => setText('');
 
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Escape') return clear();
+    if (!suggestions.length) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      // -1 is the text box itself; the choice wraps round through it.
+      setActive((i) => ((i + 1 + step + suggestions.length + 1) % (suggestions.length + 1)) - 1);
+    } else if (e.key === 'Enter' && active >= 0 && suggestions[active]) {
+      e.preventDefault();
+      void navigate(suggestions[active].url);
+      clear();
+    }
+  }
+
   return (
-    <div className="relative w-full" onMouseLeave={clear} onKeyDown={(e) => e.key === 'Escape' && clear()}>
+    <div className="relative w-full" onMouseLeave={clear} onKeyDown={onKeyDown}>
       <Form method="get" action="/search" role="search" className="flex">
         <label htmlFor="site-search" className="sr-only">
           {t('বই বা প্রোডাক্ট খুঁজুন', 'Search books and products')}
@@ -39,8 +69,16 @@ export function HeaderSearch() {
           name="q"
           type="search"
           autoComplete="off"
+          role="combobox"
+          aria-expanded={suggestions.length > 0}
+          aria-controls={SUGGESTIONS_ID}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? suggestionId(active) : undefined}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setActive(-1);
+          }}
           placeholder={t('বই, লেখক, প্রকাশক খুঁজুন…', 'Search books, authors, publishers…')}
           className="search-input"
         />
@@ -48,7 +86,12 @@ export function HeaderSearch() {
           <Icon n="search" sm />
         </button>
       </Form>
-      {data && <SearchResults hits={data} onPick={clear} />}
+      {data && (
+        <div className="search-panel">
+          {suggestions.length > 0 && <SearchSuggestions items={suggestions} active={active} onPick={clear} />}
+          <SearchResults hits={data} onPick={clear} />
+        </div>
+      )}
     </div>
   );
 }

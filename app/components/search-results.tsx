@@ -30,7 +30,7 @@ export function SearchResults({ hits, onPick }: { hits: SearchHit[]; onPick: () 
     formatTaka(h.price, lang),
   ];
   return (
-    <div data-testid="search-results" className="search-panel">
+    <div data-testid="search-results">
       {!hits.length ? (
         <p className="p-3 text-sm text-red-700">Sorry, No result found!</p>
       ) : (
