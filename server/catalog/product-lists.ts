@@ -111,6 +111,7 @@ export function createProductLists(
    * index entries, not joined rows), then those rows with their names joined in.
    */
   async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false): Promise<ApiProduct[]> {
+    if (ordering !== 'rank') return orderedPage(f, ordering, page, admin);
     let q = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f));
     if (ordering === 'rank' && f.plan) {
       // Ranked by the search documents' titles (search.ts), so only those are joined.
@@ -121,12 +122,8 @@ export function createProductLists(
         .where((eb) => conditions(eb as unknown as ExpressionBuilder<DB, 'products'>, f));
       for (const term of search.rank(f.plan)) ranked = ranked.orderBy(term);
       q = ranked as unknown as typeof q;
-    } else if (ordering === 'rank') {
-      q = q.orderBy('products.id', 'desc');
     } else {
-      const [column, direction] = ORDER_BY[ordering];
-      q = q.orderBy(`products.${column}`, direction);
-      if (column !== 'id') q = q.orderBy('products.id', direction);
+      q = q.orderBy('products.id', 'desc');
     }
     const ids = (await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id);
     if (!ids.length) return [];
@@ -136,6 +133,22 @@ export function createProductLists(
       const row = byId.get(id);
       return row ? [toApiProduct(row, storage, { admin })] : [];
     });
+  }
+
+  /**
+   * A page in a fixed order in one query (one round trip): the page's ids from the indexes alone
+   * in a subquery (its OFFSET skips index entries, not joined rows), their rows and names around it.
+   */
+  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page, admin: boolean): Promise<ApiProduct[]> {
+    const [column, direction] = ORDER_BY[ordering];
+    let ids = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f)).orderBy(`products.${column}`, direction);
+    let q = productQuery(db).orderBy(`products.${column}`, direction);
+    if (column !== 'id') {
+      ids = ids.orderBy('products.id', direction);
+      q = q.orderBy('products.id', direction);
+    }
+    const rows = (await q.where('products.id', 'in', ids.limit(page.size).offset(page.offset)).execute()) as ProductRow[];
+    return rows.map((row) => toApiProduct(row, storage, { admin }));
   }
 
   async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<CountedList> {
