@@ -77,6 +77,13 @@ async function serve() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Search documents are written in the background from start-up, not by the first shopper's
+  // search (a migrated catalogue of 100,000 products takes seconds); searches meanwhile wait for it.
+  const indexing = performance.now();
+  services.catalog
+    .refreshSearch()
+    .then(() => app.log.info({ ms: Math.round(performance.now() - indexing) }, 'search documents up to date'))
+    .catch((error: unknown) => app.log.error({ err: error }, 'writing search documents failed; searches will retry'));
   services.sms.start(app.log);
   services.payments.start(app.log);
   services.shipments.start(app.log);

@@ -47,6 +47,8 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
      * last two, so answers that show stock figures read those per product when served.
      */
     versions: () => stock.versions(),
+    /** Writes the search documents still queued (a new or migrated database queues every product). */
+    refreshSearch: () => search.refresh(),
 
     ...lists,
     getProduct: products.get,
