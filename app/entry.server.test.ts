@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, type ServerBuild } from 'react-router';
 import { buildApp } from '../server/app';
 import { createTestApp, type Signed, type TestApp } from '../server/test/app';
+import { miniServerBuild } from '../server/test/mini-build';
 import { SECURE_SESSION_COOKIE } from '../server/accounts/sessions';
 import { loadCatalogFixture, type CatalogFixture } from '../server/test/catalog-fixture';
 import * as root from './root';
@@ -22,36 +23,16 @@ const PUBLIC_URL = 'https://haat.example';
 
 /** A server build with the real root (layout and loader) and a few plain pages. */
 function pagesBuild(): ServerBuild {
-  const page = () => createElement('p', null, 'page');
-  const route = (id: string, routePath: string | undefined, module: Record<string, unknown>) => ({
-    id,
-    parentId: id === 'root' ? undefined : 'root',
-    path: routePath,
-    index: undefined,
-    caseSensitive: undefined,
-    module,
+  const page = { default: () => createElement('p', null, 'page') };
+  return miniServerBuild(handleRequest, {
+    // As React Router's Vite plugin does, route components get their data as props.
+    root: { path: '', module: { ...root, ErrorBoundary: UNSAFE_withErrorBoundaryProps(root.ErrorBoundary) } },
+    books: { path: 'books', module: page },
+    order: { path: 'order', module: page },
+    checkout: { path: 'checkout', module: page },
+    adminOrders: { path: 'admin-orders', module: page },
+    product: { path: 'books/:id', module: { ...product, default: UNSAFE_withComponentProps(product.default as Parameters<typeof UNSAFE_withComponentProps>[0]) } },
   });
-  const asset = (id: string, hasLoader: boolean) => ({ id, parentId: id === 'root' ? undefined : 'root', path: undefined, module: `/${id}.js`, imports: [], css: [], hasLoader, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: id === 'root' });
-  return {
-    entry: { module: { default: handleRequest } },
-    routes: {
-      // As React Router's Vite plugin does, route components get their data as props.
-      root: route('root', '', { ...root, ErrorBoundary: UNSAFE_withErrorBoundaryProps(root.ErrorBoundary) }),
-      books: route('books', 'books', { default: page }),
-      order: route('order', 'order', { default: page }),
-      checkout: route('checkout', 'checkout', { default: page }),
-      adminOrders: route('adminOrders', 'admin-orders', { default: page }),
-      product: route('product', 'books/:id', { ...product, default: UNSAFE_withComponentProps(product.default as Parameters<typeof UNSAFE_withComponentProps>[0]) }),
-    },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: { root: asset('root', true), books: asset('books', false), order: asset('order', false), checkout: asset('checkout', false), adminOrders: asset('adminOrders', false), product: asset('product', true) }, url: '/manifest.js', version: 'test' },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
 }
 
 describe('page documents', () => {

@@ -19,6 +19,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, type Signed, type TestApp } from '../test/app';
+import { miniServerBuild } from '../test/mini-build';
 import { loadCatalogFixture } from '../test/catalog-fixture';
 import { SECURE_SESSION_COOKIE } from '../accounts/sessions';
 import { installCompression, isCompressible, serveStoredFiles } from './compression';
@@ -63,36 +64,16 @@ const SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://w
 ).join('\n')}\n</urlset>\n`;
 
 function pagesBuild(): ServerBuild {
-  const route = (id: string, routePath: string | undefined, module: Record<string, unknown>, index?: boolean) => ({
-    id,
-    parentId: id === 'root' ? undefined : 'root',
-    path: routePath,
-    index,
-    caseSensitive: undefined,
-    module,
-  });
-  const asset = (id: string) => ({ id, parentId: id === 'root' ? undefined : 'root', path: undefined, module: `/${id}.js`, imports: [], css: [], hasLoader: id === 'sitemap', hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false });
   const home = () => createElement('main', null, createElement('h1', null, 'হাট'), createElement('ul', null, BOOK_LIST.map((b) => createElement('li', { key: b }, b))));
   const slow = () => createElement('main', null, createElement('h1', null, 'shell-of-the-page'), createElement(Suspense, { fallback: createElement('p', null, 'waiting') }, createElement(Deferred)));
   const sitemap = () => new Response(SITEMAP, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
-  return {
-    entry: { module: { default: entry } },
-    routes: {
-      root: route('root', '', { default: () => createElement(Outlet) }),
-      home: route('home', undefined, { default: home }, true),
-      slow: route('slow', 'slow', { default: slow }),
-      cart: route('cart', 'cart', { default: home }),
-      sitemap: route('sitemap', 'sitemap.xml', { loader: sitemap }),
-    },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: Object.fromEntries(['root', 'home', 'slow', 'cart', 'sitemap'].map((id) => [id, asset(id)])), url: '/manifest.js', version: 'test' },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
+  return miniServerBuild(entry, {
+    root: { path: '', module: { default: () => createElement(Outlet) } },
+    home: { index: true, module: { default: home } },
+    slow: { path: 'slow', module: { default: slow } },
+    cart: { path: 'cart', module: { default: home } },
+    sitemap: { path: 'sitemap.xml', module: { loader: sitemap } },
+  });
 }
 
 /** What `vite build` leaves in client/ (names fingerprinted under assets/), before precompression. */

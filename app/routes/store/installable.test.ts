@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { UNSAFE_withComponentProps, type ServerBuild } from 'react-router';
 import { buildApp } from '../../../server/app';
 import { createTestApp, type Signed, type TestApp } from '../../../server/test/app';
+import { miniServerBuild } from '../../../server/test/mini-build';
 import { SESSION_COOKIE } from '../../../server/accounts/sessions';
 import * as root from '../../root';
 import handleRequest from '../../entry.server';
@@ -22,25 +23,12 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SETTINGS = { shop_name: 'হাট বুকশপ', description: 'বই, ইলেক্ট্রনিক্স আর স্টেশনারি।', phones: ['01711111111', '01822222222'] };
 
 function pagesBuild(): ServerBuild {
-  const route = (id: string, routePath: string | undefined, module: Record<string, unknown>) => ({ id, parentId: id === 'root' ? undefined : 'root', path: routePath, index: undefined, caseSensitive: undefined, module });
-  const asset = (id: string, hasLoader: boolean) => ({ id, parentId: id === 'root' ? undefined : 'root', path: undefined, module: `/${id}.js`, imports: [], css: [], hasLoader, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false });
-  return {
-    entry: { module: { default: handleRequest } },
-    routes: {
-      root: route('root', '', root),
-      books: route('books', 'books', { default: () => createElement('p', null, 'books') }),
-      manifest: route('manifest', 'manifest.webmanifest', manifest),
-      offline: route('offline', 'offline', { ...offline, default: UNSAFE_withComponentProps(offline.default) }),
-    },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: { root: asset('root', true), books: asset('books', false), manifest: asset('manifest', true), offline: asset('offline', true) }, url: '/manifest.js', version: 'test' },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
+  return miniServerBuild(handleRequest, {
+    root: { path: '', module: root },
+    books: { path: 'books', module: { default: () => createElement('p', null, 'books') } },
+    manifest: { path: 'manifest.webmanifest', module: manifest },
+    offline: { path: 'offline', module: { ...offline, default: UNSAFE_withComponentProps(offline.default) } },
+  });
 }
 
 /** Width and height from a PNG's IHDR chunk. */

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from '../../../server/app';
 import { createTestApp, type TestApp } from '../../../server/test/app';
+import { miniServerBuild } from '../../../server/test/mini-build';
 import { loadCatalogFixture, type CatalogFixture } from '../../../server/test/catalog-fixture';
 import { loader as sitemapLoader } from './sitemap';
 import { loader as robotsLoader } from './robots';
@@ -21,31 +22,13 @@ const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-fo
 
 /** A server build with the root and three data routes (no documents are rendered). */
 function miniBuild(): ServerBuild {
-  const route = (id: string, routePath: string | undefined, loader?: unknown) => ({
-    id,
-    parentId: id === 'root' ? undefined : 'root',
-    path: routePath,
-    index: undefined,
-    caseSensitive: undefined,
-    module: loader ? { loader } : { default: () => null },
+  const document = () => new Response('document', { headers: { 'content-type': 'text/html' } });
+  return miniServerBuild(document, {
+    root: { path: '', module: { default: () => null } },
+    sitemap: { path: 'sitemap.xml', module: { loader: sitemapLoader } },
+    robots: { path: 'robots.txt', module: { loader: robotsLoader } },
+    product: { path: 'books/:id', module: { loader: productLoader } },
   });
-  return {
-    entry: { module: { default: () => new Response('document', { headers: { 'content-type': 'text/html' } }) } },
-    routes: {
-      root: route('root', ''),
-      sitemap: route('sitemap', 'sitemap.xml', sitemapLoader),
-      robots: route('robots', 'robots.txt', robotsLoader),
-      product: route('product', 'books/:id', productLoader),
-    },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
 }
 
 describe('absolute URLs on the public origin', () => {
