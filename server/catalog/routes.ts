@@ -57,6 +57,8 @@ interface CachedAnswer {
   /** The ETag of the text without the counts. */
   etag: string;
   bytes: number;
+  /** When it was made (ms): an answer is remade after MAX_AGE_MS whatever the counters say. */
+  madeAt: number;
   /** Set for answers whose order depends on stock: the counter they were made at. */
   stock?: number | undefined;
   availability?: number | undefined;
@@ -75,7 +77,7 @@ const SLOT = `\u0000stock-${crypto.randomUUID()}\u0000`;
 const SLOT_JSON = JSON.stringify(SLOT);
 
 /** The answer as JSON text cut at its products' shelf counts (any object with a numeric id, units_stock and units_sold). */
-function toCached(value: unknown): Omit<CachedAnswer, 'stock' | 'availability'> {
+function toCached(value: unknown): Omit<CachedAnswer, 'stock' | 'availability' | 'madeAt'> {
   const slots: StockSlot[] = [];
   const text = JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
     if ((key === 'units_stock' || key === 'units_sold') && typeof v === 'number' && typeof this.id === 'number') {
@@ -115,6 +117,9 @@ function createAnswerCache(services: Services) {
   // A bound on memory, not on entries: plain catalogue arrays can be large.
   const MAX_BYTES = 64 * 1024 * 1024;
   const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+  // On PostgreSQL a counter moves just before its commit becomes visible, so a read in that gap
+  // can cache the old content under the new counter; an answer's age bounds how long that lasts.
+  const MAX_AGE_MS = 60_000;
 
   function store(key: string, entry: CachedAnswer) {
     const old = answers.get(key);
@@ -158,12 +163,14 @@ function createAnswerCache(services: Services) {
     const depends = stockDependence(request);
     let hit = answers.get(request.url);
     if (hit && ((hit.stock !== undefined && hit.stock !== current.stock) || (hit.availability !== undefined && hit.availability !== current.availability))) hit = undefined;
+    if (hit && Date.now() - hit.madeAt > MAX_AGE_MS) hit = undefined;
     if (hit) {
       cacheStats.hits += 1;
     } else {
       cacheStats.misses += 1;
       hit = {
         ...toCached(await compute()),
+        madeAt: Date.now(),
         stock: depends === 'stock' ? current.stock : undefined,
         availability: depends === 'availability' ? current.availability : undefined,
       };
