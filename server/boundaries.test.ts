@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = import.meta.dirname;
 
-/** Which module owns which table; the catalogue also owns the search table and change counter of migration 0102. */
+/** Which module owns which table; the catalogue also owns its search tables (0102, 0103) and change counters (0102, 0104). */
 const OWNERS: Record<string, readonly string[]> = {
   catalog: ['products', 'categories', 'authors', 'publishers', 'banners', 'logos', 'product_search', 'product_search_docs', 'product_search_queue', 'product_search_vocab', 'catalog_version', 'catalog_version_seq', 'catalog_stock_version', 'catalog_stock_version_seq', 'catalog_availability_version_seq', 'catalog_versions'],
   orders: ['orders', 'order_items', 'order_status_changes', 'idempotency_keys'],
