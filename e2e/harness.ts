@@ -36,12 +36,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}, opts: { publicHost?: string } = {}): Promise<RunningServer> {
+/**
+ * `buildDir` and `root` default to this checkout's; a bundled caller (the page benchmark, whose
+ * bundle sits elsewhere) passes its own.
+ */
+export async function startServer(env: Record<string, string> = {}, opts: { publicHost?: string; buildDir?: string; root?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(BUILD_DIR, 'server-main.js')], {
-    cwd: ROOT,
+  const child: ChildProcess = spawn(process.execPath, [path.join(opts.buildDir ?? BUILD_DIR, 'server-main.js')], {
+    cwd: opts.root ?? ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',

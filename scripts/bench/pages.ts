@@ -9,14 +9,13 @@
  * Layout Shift and the load event, each against its budget; `--strict` exits 1 when one is missed.
  * `--build-dir` measures another build (an older commit's, for before/after figures).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { projectRoot } from '../../server/test/harness/processes';
+import { startServer } from '../../e2e/harness';
 
 const KIB = 1024;
 /** Lighthouse's "slow 4G" mobile throttling, as DevTools takes it (bytes per second). */
@@ -56,48 +55,6 @@ interface Load {
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startShop(buildDir: string): Promise<{ base: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-bench-pages-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(buildDir, 'server-main.js')], {
-    cwd: projectRoot(),
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start in 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Collects paint and layout-shift entries from the first byte on; read back after the load. */
@@ -207,7 +164,7 @@ export async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
-  const shop = await startShop(buildDir).catch(async (error: unknown) => {
+  const shop = await startServer({ DEMO_DATA: '1', LOG_LEVEL: 'warn' }, { buildDir, root }).catch(async (error: unknown) => {
     await browser.close();
     throw error;
   });
@@ -216,7 +173,7 @@ export async function main() {
     const pages: [string, string][] = [
       ['home', '/'],
       ['books', '/books'],
-      ['book', await firstBookPath(shop.base)],
+      ['book', await firstBookPath(shop.baseUrl)],
       ['cart', '/cart'],
     ];
     log(`bench:pages — ${runs} cold loads each, 360 px DPR 2, 150 ms RTT, 1.6 Mbit/s down, ${CPU_SLOWDOWN}× CPU; medians (budget)`);
@@ -224,7 +181,7 @@ export async function main() {
     log('page    wire KiB       JS KiB         requests  FCP ms  LCP ms          CLS             load ms');
     for (const [name, pagePath] of pages) {
       const loads: Load[] = [];
-      for (let i = 0; i < runs; i += 1) loads.push(await loadOnce(browser, shop.base + pagePath));
+      for (let i = 0; i < runs; i += 1) loads.push(await loadOnce(browser, shop.baseUrl + pagePath));
       const m = (k: keyof Load) => median(loads.map((l) => l[k]));
       const budget = BUDGETS[name]!;
       const check = (value: number, limit: number | undefined, text: string) => {
