@@ -12,7 +12,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * the few hundred bytes a page may carry unused. Nothing here may import zod or the back office.
  */
 const STOREFRONT = new RegExp(
-  String.raw`[\\/](app[\\/]lib[\\/](i18n|paths|cart|images)\.tsx?|domain[\\/](prices|catalog)\.ts|app[\\/]components[\\/](icons|price|notices|product-card|product-grid|picture|person-card|shop-actions|server-only|scroll-top|header|header-search|search-results|search-suggestions|carousel|pager|filter-panel|filter-drawer|sort-select|footer)\.tsx?)$`,
+  String.raw`[\\/](app[\\/]lib[\\/](i18n|cart|images)\.tsx?|domain[\\/](prices|catalog|store-paths)\.ts|app[\\/]components[\\/](icons|price|notices|product-card|product-grid|picture|person-card|shop-actions|server-only|scroll-top|header|header-search|search-results|search-suggestions|carousel|pager|filter-panel|filter-drawer|sort-select|footer)\.tsx?)$`,
 );
 
 export default defineConfig({

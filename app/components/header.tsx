@@ -9,7 +9,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { ShopSettings } from '../../domain/settings';
 import { countItems, useCart, useWishlist } from '../lib/cart';
 import { toBengaliDigits, useLang, useT } from '../lib/i18n';
-import { categoryPath } from '../lib/paths';
+import { categoryPath } from '../../domain/store-paths';
 import { Icon } from './icons';
 import { HeaderSearch } from './header-search';
 import { ServerOnly } from './server-only';

@@ -5,7 +5,7 @@ import { stockState } from '../../domain/prices';
 import { toBengaliDigits, useLang, useT } from '../lib/i18n';
 import { Icon } from './icons';
 import { Price } from './price';
-import { productPath } from '../lib/paths';
+import { productPath } from '../../domain/store-paths';
 import { addProductToCart, addProductToWishlist } from './shop-actions';
 import { Picture } from './picture';
 import { GRID_CARD_SIZES, type ImageSet } from '../lib/images';

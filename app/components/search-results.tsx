@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import { formatTaka, useLang, useT } from '../lib/i18n';
-import { productPath } from '../lib/paths';
+import { productPath } from '../../domain/store-paths';
 
 export interface SearchHit {
   id: number;

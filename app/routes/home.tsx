@@ -7,7 +7,7 @@ import { useT } from '../lib/i18n';
 import { Carousel } from '../components/carousel';
 import { ProductCard, cardFields } from '../components/product-card';
 import { PersonGrid, personFields } from '../components/person-card';
-import { categoryPath } from '../lib/paths';
+import { categoryPath } from '../../domain/store-paths';
 import { BANNER_SIZES, BANNER_WIDTHS, CAROUSEL_CARD_SIZES, srcSetOf } from '../lib/images';
 import { Picture } from '../components/picture';
 

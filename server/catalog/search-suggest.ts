@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { normalizeSearchText } from '../../domain/search-text';
+import { productPath } from '../../domain/store-paths';
 import type { ApiProduct } from './products';
 import type { SearchPlan, SearchStrategy, WordPlan } from './search';
 
@@ -21,7 +22,7 @@ export interface Suggestion {
   kind: SuggestionKind;
   id: number;
   title: string;
-  /** The storefront's page of it (as app/lib/paths.ts and the store routes build them). */
+  /** The storefront's page of it (domain/store-paths.ts, as the store routes build them). */
   url: string;
 }
 
@@ -33,11 +34,6 @@ interface NamedRow {
 }
 
 const PERSON_PATHS = { author: '/authors/', publisher: '/publishers/', category: '/category/' } as const;
-
-export function productUrl(p: { id: number; type: string }): string {
-  const type = p.type === 'electronics' || p.type === 'stationary' ? p.type : 'books';
-  return `/${type}/${p.id}`;
-}
 
 const alternatives = (w: WordPlan) => [w.word, ...w.readings, ...w.typos];
 
@@ -94,7 +90,7 @@ export function createSuggestions(
       .sort((a, b) => order[a.row.kind] - order[b.row.kind] || a.rank - b.rank || a.row.normalized.length - b.row.normalized.length || a.row.id - b.row.id)
       .map(({ row }): Suggestion => ({ kind: row.kind, id: row.id, title: row.name, url: PERSON_PATHS[row.kind] + encodeURIComponent(row.name) }));
     const productPlaces = SUGGEST_LIMIT - Math.min(others.length, NAME_PLACES);
-    const shown: Suggestion[] = found.slice(0, productPlaces).map((p) => ({ kind: 'product', id: p.id, title: titleOf(p, plan), url: productUrl(p) }));
+    const shown: Suggestion[] = found.slice(0, productPlaces).map((p) => ({ kind: 'product', id: p.id, title: titleOf(p, plan), url: productPath(p) }));
     return [...shown, ...others].slice(0, SUGGEST_LIMIT);
   };
 }

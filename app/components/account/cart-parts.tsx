@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CART_KEY } from '../../lib/cart';
 import { formatTaka, toBengaliDigits, useLang, useT } from '../../lib/i18n';
-import { productPath } from '../../lib/paths';
+import { productPath } from '../../../domain/store-paths';
 import { addProductToCart, removeFromList } from '../shop-actions';
 import type { StoredLines } from './hooks';
 import type { CartProduct } from './totals';

@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { canStartPayment, type PaymentStatus } from '../../../domain/payments';
 import { formatTaka, toBengaliDigits, useLang, useT } from '../../lib/i18n';
-import { productPath } from '../../lib/paths';
+import { productPath } from '../../../domain/store-paths';
 import { gatewayName, PaymentBadge } from '../payments/status';
 import { PayAgainButton } from '../payments/pay-again';
 import { LinesTable } from './cart-parts';

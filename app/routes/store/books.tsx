@@ -10,7 +10,7 @@ import { FilterPanel } from '../../components/filter-panel';
 import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
-import { categoryPath } from '../../lib/paths';
+import { categoryPath } from '../../../domain/store-paths';
 import { Icon } from '../../components/icons';
 
 export function meta() {

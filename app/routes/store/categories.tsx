@@ -5,7 +5,7 @@ import { pageOfUrl } from '../../../domain/queries';
 import { catalog } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { Pager } from '../../components/pager';
-import { categoryPath } from '../../lib/paths';
+import { categoryPath } from '../../../domain/store-paths';
 
 export function meta() {
   return [{ title: 'ক্যাটাগরি — Categories' }];

@@ -9,7 +9,7 @@ import { FilterPanel } from '../../components/filter-panel';
 import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
 import { SortSelect } from '../../components/sort-select';
 import { Pager } from '../../components/pager';
-import { categoryPath } from '../../lib/paths';
+import { categoryPath } from '../../../domain/store-paths';
 
 export function meta({ data: d }: Route.MetaArgs) {
   return d ? [{ title: `${d.category.name} — বই` }, { name: 'description', content: `${d.category.name}: ${d.count}টি বই ও প্রোডাক্ট` }] : [{ title: 'পেজটি পাওয়া যায়নি' }];

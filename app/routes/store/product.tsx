@@ -9,7 +9,7 @@ import { Price } from '../../components/price';
 import { LowStock, OfferBadges } from '../../components/product-card';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
-import { categoryPath, productPath } from '../../lib/paths';
+import { categoryPath, productPath } from '../../../domain/store-paths';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 /** /sitemap.xml: the storefront's listings, every active product and every category, for search engines. */
 import type { Route } from './+types/sitemap';
 import { catalog } from './catalog.server';
-import { categoryPath, productPath } from '../../lib/paths';
+import { categoryPath, productPath } from '../../../domain/store-paths';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

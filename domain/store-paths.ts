@@ -1,4 +1,4 @@
-/** The storefront's addresses of a product and a category, built in one place. */
+/** The storefront's addresses of a product and a category, built in one place for the pages and the server's suggestions. */
 
 /** A product's detail page: /books/7, /electronics/8, /stationary/9. */
 export function productPath(p: { id: number; type: string }): string {

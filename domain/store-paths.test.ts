@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPath, productPath } from './paths';
+import { categoryPath, productPath } from './store-paths';
 
 describe('productPath', () => {
   it('links a product to the detail page of its type', () => {
