@@ -4,7 +4,7 @@
  * list is one page query (names joined in, never N+1) plus one count, and the count is
  * remembered until the catalogue changes.
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import type { Page } from '../http/pagination';
 import type { FileStorage } from '../media/storage';
@@ -40,8 +40,57 @@ interface ProductFilter {
   authorIds?: number[] | undefined;
   publisherIds?: number[] | undefined;
   active?: boolean | undefined;
+  /** The price a shopper pays (the discount price when set), in taka, inclusive. */
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  /** Only products with units in stock. */
+  inStock?: boolean | undefined;
   /** The planned search term (search.ts), when there is one. */
   plan?: SearchPlan | undefined;
+}
+
+/** The /search page's narrowing: each is a facet of the page (search-facets.ts). */
+export interface SearchFilters {
+  type?: ProductType | undefined;
+  category?: number | undefined;
+  author?: number | undefined;
+  publisher?: number | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  inStock?: boolean | undefined;
+}
+
+/** The SQL of the price a shopper pays (domain/prices.ts `unitPrice`). */
+export const PAID_PRICE_SQL = 'case when products.discount_price <> 0 then products.discount_price else products.regular_price end';
+
+/** The shop's (active) products a search page shows, as a filter of this module. */
+export function searchPageFilter(plan: SearchPlan, f: SearchFilters): ProductFilter {
+  return {
+    active: true,
+    plan,
+    type: f.type,
+    categoryIds: f.category === undefined ? undefined : [f.category],
+    authorIds: f.author === undefined ? undefined : [f.author],
+    publisherIds: f.publisher === undefined ? undefined : [f.publisher],
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+    inStock: f.inStock,
+  };
+}
+
+/** The WHERE of a product filter over `products` (shared with the search page's facet counts). */
+export function productConditions(search: SearchStrategy, eb: ExpressionBuilder<DB, 'products'>, f: ProductFilter): Expression<SqlBool> {
+  const list: Expression<SqlBool>[] = [];
+  if (f.type) list.push(eb('products.type', '=', f.type));
+  if (f.active !== undefined) list.push(eb('products.is_active', '=', f.active ? 1 : 0));
+  if (f.categoryIds) list.push(f.categoryIds.length ? eb('products.category_id', 'in', f.categoryIds) : eb.lit(false));
+  if (f.authorIds) list.push(f.authorIds.length === 1 ? eb('products.author_id', '=', f.authorIds[0]!) : eb('products.author_id', 'in', f.authorIds));
+  if (f.publisherIds) list.push(f.publisherIds.length === 1 ? eb('products.publisher_id', '=', f.publisherIds[0]!) : eb('products.publisher_id', 'in', f.publisherIds));
+  if (f.minPrice !== undefined) list.push(sql<SqlBool>`${sql.raw(PAID_PRICE_SQL)} >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) list.push(sql<SqlBool>`${sql.raw(PAID_PRICE_SQL)} <= ${f.maxPrice}`);
+  if (f.inStock) list.push(eb('products.units_stock', '>', 0));
+  if (f.plan) list.push(search.matches(f.plan));
+  return eb.and(list);
 }
 
 type Admin = { admin?: boolean };
@@ -66,16 +115,7 @@ export function createProductLists(
   const { search, categories, authors, publishers } = parts;
   const searchCountLimit = parts.searchCountLimit ?? SEARCH_COUNT_LIMIT;
 
-  function conditions(eb: ExpressionBuilder<DB, 'products'>, f: ProductFilter): Expression<SqlBool> {
-    const list: Expression<SqlBool>[] = [];
-    if (f.type) list.push(eb('products.type', '=', f.type));
-    if (f.active !== undefined) list.push(eb('products.is_active', '=', f.active ? 1 : 0));
-    if (f.categoryIds) list.push(f.categoryIds.length ? eb('products.category_id', 'in', f.categoryIds) : eb.lit(false));
-    if (f.authorIds) list.push(f.authorIds.length === 1 ? eb('products.author_id', '=', f.authorIds[0]!) : eb('products.author_id', 'in', f.authorIds));
-    if (f.publisherIds) list.push(f.publisherIds.length === 1 ? eb('products.publisher_id', '=', f.publisherIds[0]!) : eb('products.publisher_id', 'in', f.publisherIds));
-    if (f.plan) list.push(search.matches(f.plan));
-    return eb.and(list);
-  }
+  const conditions = (eb: ExpressionBuilder<DB, 'products'>, f: ProductFilter) => productConditions(search, eb, f);
 
   // Counts of big lists cost a scan of an index; they change only when the catalogue's content
   // does (a checkout moves only the stock counters, migration 0104), so they are remembered. A
@@ -168,7 +208,7 @@ export function createProductLists(
       if (!f.plan) return { count: 0, results: [] };
     }
     const order = ordering ?? (f.plan ? 'rank' : fallback);
-    const [counted, results] = await Promise.all([countProducts(f, term?.trim() ? searchCountLimit : undefined), pageOfProducts(f, order, page, admin)]);
+    const [counted, results] = await Promise.all([countProducts(f, f.plan ? searchCountLimit : undefined), pageOfProducts(f, order, page, admin)]);
     return counted.capped ? { count: counted.count, count_capped: true, results } : { count: counted.count, results };
   }
 
@@ -230,6 +270,18 @@ export function createProductLists(
       if (!plan) return [];
       const page: Page = { page: 1, size: Math.min(Math.max(limit, 1), 100), offset: 0 };
       return pageOfProducts({ active: opts.admin ? undefined : true, plan }, 'rank', page, !!opts.admin);
+    },
+
+    /**
+     * The /search page's results: the shop's products matching the term and the page's filters,
+     * ranked (or in `ordering`), with a count exact up to SEARCH_COUNT_LIMIT. Null when the term
+     * has no words.
+     */
+    async searchPage(term: string, filters: SearchFilters, ordering: ProductOrdering | undefined, page: Page): Promise<(CountedList & { plan: SearchPlan }) | null> {
+      const plan = await search.plan(term);
+      if (!plan) return null;
+      const list = await listFiltered(searchPageFilter(plan, filters), ordering, '-updated_at', page);
+      return { ...list, plan };
     },
 
     /** Suggestions as a shopper types: products, then authors, publishers, categories (search-suggest.ts). */

@@ -17,7 +17,7 @@ import { createShowcase } from './showcase';
 import { createStock } from './stock';
 
 export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './products';
-export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type CountedList, type ProductListQuery } from './product-lists';
+export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type CountedList, type ProductListQuery, type SearchFilters } from './product-lists';
 export { PERSON_ORDERINGS, type ApiPerson, type PersonOrdering } from './people';
 export type { ApiCategory } from './categories';
 export type { ApiBanner, ApiLogo } from './showcase';
