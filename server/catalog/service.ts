@@ -15,6 +15,7 @@ import { createCategories } from './categories';
 import { createPeople } from './people';
 import { createShowcase } from './showcase';
 import { createStock } from './stock';
+import { createSearchFacets } from './search-facets';
 
 export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './products';
 export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type CountedList, type ProductListQuery, type SearchFilters } from './product-lists';
@@ -100,6 +101,9 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
       ]);
       return { total_books, total_categories, total_authors, total_publishers };
     },
+
+    /** The /search page's facet counts and "did you mean" (search-facets.ts). */
+    searchFacets: createSearchFacets(db, search, stock),
 
     /** The shelf counts, which checkout and order cancellation change inside their own transactions. */
     stock,
