@@ -5,6 +5,7 @@
  * 100,000 (beyond that an OFFSET costs more than anybody reads).
  */
 import { z } from 'zod';
+import { PRODUCT_TYPES } from './catalog';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -76,6 +77,26 @@ export const searchTerm = z
     const problem = unsafeTextProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/** The largest price in taka a filter takes (more than any product costs). */
+export const MAX_TAKA = 10_000_000;
+
+/** A price in whole taka, from 0 to MAX_TAKA. */
+export const takaSchema = wholeNumber('The price', 0, MAX_TAKA, 'The price must be 0 or more.', 'The price is too large.');
+
+/**
+ * The product search page's narrowing (`/search?…`): type, category, author, publisher, the price
+ * paid from and to (inclusive, whole taka) and `in_stock=1`.
+ */
+export const searchFilterQuery = z.object({
+  type: z.enum(PRODUCT_TYPES).optional(),
+  category: idSchema.optional(),
+  author: idSchema.optional(),
+  publisher: idSchema.optional(),
+  min_price: takaSchema.optional(),
+  max_price: takaSchema.optional(),
+  in_stock: flagSchema.optional(),
+});
 
 export function toPage(q: { page?: number | undefined; page_size?: number | undefined }, size = DEFAULT_PAGE_SIZE): Page {
   const page = q.page ?? 1;

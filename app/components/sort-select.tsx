@@ -2,15 +2,16 @@
  * The sort drop-down. A GET form holding only `ordering`: choosing a sort drops the author and
  * publisher filters (one choice at a time, as in the filter panel). Submits itself on change;
  * the button is for browsers without JavaScript. A page showing it twice (the phone's filter
- * drawer and the desktop toolbar, one of them hidden) gives each its own `id`.
+ * drawer and the desktop toolbar, one of them hidden) gives each its own `id`. `first` names the
+ * default order (the search page's is 'Relevance').
  */
 import { Form } from 'react-router';
 import { useT } from '../lib/i18n';
 
-export function SortSelect({ value, keep = {}, id = 'ordering', className = '' }: { value: string; keep?: Record<string, string>; id?: string; className?: string }) {
+export function SortSelect({ value, keep = {}, id = 'ordering', className = '', first = ['ডিফল্ট সাজানো', 'Default Sorting'] }: { value: string; keep?: Record<string, string>; id?: string; className?: string; first?: [string, string] }) {
   const t = useT();
   const options: [string, string, string][] = [
-    ['', 'ডিফল্ট সাজানো', 'Default Sorting'],
+    ['', ...first],
     ['regular_price', 'দাম: কম থেকে বেশি', 'Price low to high'],
     ['-regular_price', 'দাম: বেশি থেকে কম', 'Price high to low'],
     ['-units_stock', 'স্টকে আছে', 'In stock'],

@@ -6,8 +6,8 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { idSchema, lenientQuery, pageOfUrl, searchTerm, type Page } from '../../../domain/queries';
-import type { ProductOrdering } from '../../../server/catalog/service';
+import { flagSchema, idSchema, lenientQuery, pageOfUrl, searchFilterQuery, searchTerm, type Page } from '../../../domain/queries';
+import type { ProductOrdering, SearchFilters } from '../../../server/catalog/service';
 
 export function catalog(context: AppLoadContext) {
   return context.services.catalog;
@@ -40,4 +40,33 @@ const searchQuery = z.object({ q: searchTerm.optional() });
 /** `?q=` of the search page, trimmed ('' when missing or too long). */
 export function searchTermOf(url: URL): string {
   return (lenientQuery(searchQuery, url).q ?? '').trim();
+}
+
+const searchPageQuery = searchFilterQuery.extend({ q: searchTerm.optional(), ordering: z.enum(STORE_ORDERINGS).optional(), live: flagSchema.optional() });
+
+export interface SearchPageQuery {
+  q: string;
+  filters: SearchFilters;
+  /** Undefined: by relevance. */
+  ordering: ProductOrdering | undefined;
+  page: Page;
+  /** `live=1`: the header's results as one types, without the page's facets. */
+  live: boolean;
+}
+
+/**
+ * `/search?q=&type=&category=&author=&publisher=&min_price=&max_price=&in_stock=1&ordering=&page=`,
+ * leniently: a bad value is dropped, and a price range given the wrong way round is turned round.
+ */
+export function searchPageOf(url: URL): SearchPageQuery {
+  const v = lenientQuery(searchPageQuery, url);
+  let [minPrice, maxPrice] = [v.min_price, v.max_price];
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  return {
+    q: (v.q ?? '').trim(),
+    filters: { type: v.type, category: v.category, author: v.author, publisher: v.publisher, minPrice, maxPrice, inStock: v.in_stock || undefined },
+    ordering: v.ordering,
+    page: pageOfUrl(url),
+    live: !!v.live,
+  };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppLoadContext } from 'react-router';
 import { createTestApp, type TestApp } from '../../../server/test/app';
 import { loadCatalogFixture, type CatalogFixture } from '../../../server/test/catalog-fixture';
-import { listingOf } from './catalog.server';
+import { listingOf, searchPageOf } from './catalog.server';
 import { loader as booksLoader } from './books';
 import { loader as categoryLoader } from './category';
 import { loader as productLoader, meta as productMeta } from './product';
@@ -41,6 +41,22 @@ describe('storefront URL state', () => {
     expect(listingOf(new URL(`${BASE}/books?ordering=purchase_price`)).ordering).toBeUndefined();
     expect(listingOf(new URL(`${BASE}/books?author=7`)).author).toBe(7);
     expect(listingOf(new URL(`${BASE}/books?author=7;drop`)).author).toBeUndefined();
+  });
+
+  it('reads the search page query leniently: bad values are dropped, a reversed price range turned round', () => {
+    const s = searchPageOf(new URL(`${BASE}/search?q=%20river%20&type=books&category=3&author=x&publisher=0&min_price=500&max_price=200&in_stock=1&ordering=-regular_price&page=2`));
+    expect(s).toEqual({
+      q: 'river',
+      filters: { type: 'books', category: 3, author: undefined, publisher: undefined, minPrice: 200, maxPrice: 500, inStock: true },
+      ordering: '-regular_price',
+      page: { page: 2, size: 20, offset: 20 },
+      live: false,
+    });
+    const bad = searchPageOf(new URL(`${BASE}/search?q=river&type=food&min_price=-5&max_price=1e3&in_stock=yes&ordering=purchase_price&page=0`));
+    expect(bad.filters).toEqual({ type: undefined, category: undefined, author: undefined, publisher: undefined, minPrice: undefined, maxPrice: undefined, inStock: undefined });
+    expect(bad.ordering).toBeUndefined();
+    expect(bad.page.page).toBe(1);
+    expect(searchPageOf(new URL(`${BASE}/search?q=river&in_stock=0`)).filters.inStock).toBeUndefined();
   });
 });
 
@@ -99,6 +115,38 @@ describe('storefront loaders', () => {
     const en = await run(searchLoader, '/search?q=river', context);
     expect(en.results.length).toBeGreaterThan(0);
     expect(en.results.length).toBeLessThanOrEqual(20);
+  });
+
+  it('search page: filters, counts, facets with names, sort, and "did you mean" when nothing matches', async () => {
+    const all = await run(searchLoader, '/search?q=river', context);
+    expect(all.count).toBe(3);
+    expect(all.capped).toBe(false);
+    expect(all.facets?.types).toEqual([
+      { value: 'books', count: 2 },
+      { value: 'stationary', count: 1 },
+    ]);
+    expect(all.suggestion).toBeNull();
+    // The header's live results read these from the same answer.
+    expect(Object.keys(all.results[0]!)).toEqual(expect.arrayContaining(['id', 'type', 'english_title', 'bangla_title', 'thumb', 'price']));
+
+    const books = await run(searchLoader, `/search?q=river&type=books&author=${f.authors.zafar}&ordering=regular_price`, context);
+    expect(books.results.map((r) => r.id)).toEqual([f.ids.riversOfBengal]);
+    expect(books.params).toEqual({ q: 'river', type: 'books', author: String(f.authors.zafar), ordering: 'regular_price' });
+    expect(books.facets?.authors.map((a) => a.id)).toContain(f.authors.humayun);
+
+    const cheap = await run(searchLoader, '/search?q=river&max_price=100', context);
+    expect(cheap.results.map((r) => r.id)).toEqual([f.ids.gelPen]);
+
+    // Lenient: nonsense values are ignored, never an error.
+    const odd = await run(searchLoader, '/search?q=river&category=abc&min_price=cheap&page=99999999&ordering=drop', context);
+    expect(odd.count).toBe(3);
+    expect(odd.page).toBe(1);
+
+    const typo = await run(searchLoader, '/search?q=rivr', context);
+    expect(typo.count).toBe(0);
+    expect(typo.suggestion).toBe('river');
+    expect((await run(searchLoader, '/search?q=river&live=1', context)).facets).toBeNull();
+    expect((await run(searchLoader, '/search', context)).facets).toBeNull();
   });
 
   it('sitemap lists active products and categories; robots.txt keeps the back office and API out', async () => {
