@@ -1,0 +1,132 @@
+/**
+ * The /search page in headless Chromium on the demo shop: Enter in the header search opens it,
+ * it shows the count, results and facets; a facet narrows to its own count and comes off as a
+ * chip; a sort and the pager keep the words; a misspelt term offers "did you mean" and its link
+ * finds products; on a phone the facets wait in the filter drawer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+
+/** '১,২৩৪' or '1,234' → 1234. */
+const number = (text: string | null) => Number((text ?? '').replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))).replace(/\D/g, '') || 'NaN');
+const TERM = 'guide';
+
+describe('the search page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string, width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: { width, height } });
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
+    return { page, errors };
+  }
+  const count = async (page: Page) => number(await page.getByTestId('result-count').textContent());
+
+  it('opens from the header with Enter; a facet narrows to its count and comes off as a chip; sort and pages keep the words', async () => {
+    const { page, errors } = await open('/books');
+    await page.locator('#site-search').fill(TERM);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === TERM);
+    await page.getByTestId('search-facets').waitFor();
+    // The header's live results stay open over the page until Escape or the pointer leaves (header-search.tsx).
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="search-results"]'));
+    const all = await count(page);
+    expect(all).toBeGreaterThan(20);
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(20);
+    await screenshot(page, 'search-page-1280');
+
+    // A facet: its link's count is the count of the page it opens.
+    const author = page.locator('[data-testid="facet-author"] a').first();
+    const expected = number(await author.locator('span').last().textContent());
+    await author.click();
+    await page.waitForURL(/author=\d+/);
+    await page.locator('[data-testid="facet-author"] a[aria-current="true"]').waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(TERM);
+    expect(await count(page)).toBe(expected);
+    expect(expected).toBeLessThan(all);
+    // Its chip takes it off again.
+    await page.getByTestId('chip-author').click();
+    await page.waitForURL((u) => u.pathname === '/search' && !u.searchParams.has('author'));
+    await page.waitForFunction(() => !document.querySelector('[data-testid="chip-author"]'));
+    expect(await count(page)).toBe(all);
+
+    // A sort keeps the words and the filters, and orders the cards.
+    await page.selectOption('#ordering', 'regular_price');
+    await page.waitForURL(/ordering=regular_price/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(TERM);
+    await page.locator('#ordering').evaluate((el: HTMLSelectElement) => el.value === 'regular_price');
+    const prices = await page.locator('[data-testid="product-card"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-regular'))));
+    expect(prices.length).toBe(20);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+
+    // The next page keeps the words and the sort.
+    await page.locator('nav[aria-label="পেজ"] a[rel="next"]').click();
+    await page.waitForURL(/page=2/);
+    await page.locator('nav[aria-label="পেজ"] a[aria-current="page"]', { hasText: '২' }).waitFor();
+    const url = new URL(page.url());
+    expect([url.searchParams.get('q'), url.searchParams.get('ordering')]).toEqual([TERM, 'regular_price']);
+    const next = await page.locator('[data-testid="product-card"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-regular'))));
+    expect(next[0]).toBeGreaterThanOrEqual(prices.at(-1)!);
+
+    // A price range, from its facet.
+    await page.locator('[data-testid="facet-price"] a').first().click();
+    await page.waitForURL(/max_price=199/);
+    expect(new URL(page.url()).searchParams.has('page')).toBe(false);
+    await page.getByTestId('chip-price').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('offers "did you mean" for a misspelt term, and its link finds products', async () => {
+    const { page, errors } = await open('/search?q=calclatr');
+    await page.getByText('Sorry, No result found!').waitFor();
+    const link = page.getByTestId('did-you-mean').locator('a');
+    expect(await page.getByTestId('did-you-mean').textContent()).toContain('আপনি কি খুঁজছেন');
+    expect(await link.textContent()).toBe('calculator');
+    await link.click();
+    await page.waitForURL((u) => u.searchParams.get('q') === 'calculator');
+    await page.getByTestId('result-count').waitFor();
+    expect(await count(page)).toBeGreaterThan(0);
+    expect(await page.getByTestId('did-you-mean').count()).toBe(0);
+    // Nothing to suggest for nonsense.
+    await page.goto(`${server.baseUrl}/search?q=zzqqxxnothing`);
+    await page.getByText('Sorry, No result found!').waitFor();
+    expect(await page.getByTestId('did-you-mean').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the facets in the filter drawer on a phone; choosing one closes it', async () => {
+    const { page, errors } = await open(`/search?q=${TERM}`, 360, 740);
+    expect(await page.getByTestId('filter-drawer').isVisible()).toBe(false);
+    await page.getByTestId('filter-button').click();
+    await page.getByTestId('filter-drawer').waitFor();
+    await screenshot(page, 'search-page-drawer-360');
+    const type = page.locator('[data-testid="facet-type"] a').first();
+    const expected = number(await type.locator('span').last().textContent());
+    await type.click();
+    await page.waitForURL(/type=\w+/);
+    await page.getByTestId('filter-count').waitFor();
+    expect(await page.getByTestId('filter-count').textContent()).toBe('১');
+    await page.waitForFunction(() => !document.querySelector<HTMLInputElement>('#filters-toggle')?.checked);
+    expect(await page.getByTestId('filter-drawer').isVisible()).toBe(false);
+    expect(await count(page)).toBe(expected);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
