@@ -19,7 +19,7 @@
  * words of 5+ letters, else 1), preferring the word found in most products, then code-point
  * order. Offered only when the corrected term finds products.
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import { PAID_PRICE_SQL, productConditions, searchPageFilter, type SearchFilters } from './product-lists';
 import type { SearchPlan, SearchStrategy, WordPlan } from './search';
@@ -110,6 +110,35 @@ export function correctionDistance(word: string): number {
   return n >= 5 ? 2 : 1;
 }
 
+type Part = 'type' | Named | 'price' | 'in_stock';
+const PARTS: readonly Part[] = ['type', 'categories', 'authors', 'publishers', 'price', 'in_stock'];
+interface FacetRow {
+  facet: Part;
+  id: number | null;
+  name: string | null;
+  n: number | string;
+}
+
+/** The filters a facet counts under: all but its own (the in-stock count is of the matches in stock, so all). */
+function withoutOwn(f: SearchFilters, part: Part): SearchFilters {
+  switch (part) {
+    case 'type':
+      return { ...f, type: undefined };
+    case 'price':
+      return { ...f, minPrice: undefined, maxPrice: undefined };
+    case 'in_stock':
+      return f;
+    default:
+      return { ...f, [NAMED_FILTER[part]]: undefined };
+  }
+}
+
+/** The price range (index of PRICE_BUCKETS) of a match's price paid, `m.paid`. */
+const BUCKET = sql<number>`case ${sql.join(
+  PRICE_BUCKETS.slice(0, -1).map((b, i) => sql`when m.paid <= ${sql.lit(b.max!)} then ${sql.lit(i)}`),
+  sql` `,
+)} else ${sql.lit(PRICE_BUCKETS.length - 1)} end`;
+
 /** The filters as a stable key (undefined and absent alike). */
 function filterKey(f: SearchFilters): string {
   return [f.type, f.category, f.author, f.publisher, f.minPrice, f.maxPrice, f.inStock ? 1 : ''].map((v) => v ?? '').join('|');
@@ -138,71 +167,81 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
     return answer;
   }
 
-  async function types(plan: SearchPlan, f: SearchFilters): Promise<FacetCount<ProductType>[]> {
-    const rows = await db
+  /**
+   * The facets that share one set of filters, in one statement: the matches' facet columns once
+   * (a materialised CTE: the search index is read once, not once a facet), then a group count
+   * of each facet over them.
+   */
+  async function countFacets(plan: SearchPlan, f: SearchFilters, parts: Part[]): Promise<FacetRow[]> {
+    const matches = db
       .selectFrom('products')
-      .select((eb) => ['products.type', eb.fn.countAll<number>().as('n')])
-      .where(where({ ...f, type: undefined }, plan))
-      .groupBy('products.type')
-      .execute();
-    const counts = new Map(rows.map((r) => [r.type, Number(r.n)]));
-    return PRODUCT_TYPE_ORDER.filter((t) => counts.has(t) || t === f.type).map((t) => ({ value: t, count: counts.get(t) ?? 0 }));
-  }
-
-  async function named(table: Named, plan: SearchPlan, f: SearchFilters): Promise<NamedCount[]> {
-    // Typed as one of the three: each has the `id` and `name` read here.
-    const column = NAMED_COLUMN[table] as 'author_id';
-    const from = table as 'authors';
-    const own = NAMED_FILTER[table];
-    const others: SearchFilters = { ...f, [own]: undefined };
-    const chosen = f[own];
-    const base = (cond: (eb: ExpressionBuilder<DB, 'products'>) => ReturnType<ReturnType<typeof where>>) =>
-      db
-        .selectFrom('products')
-        .innerJoin(`${from} as t`, 't.id', `products.${column}`)
-        .select((eb) => ['t.id', 't.name', eb.fn.countAll<number>().as('n')])
-        .where((eb) => cond(eb as unknown as ExpressionBuilder<DB, 'products'>))
-        .groupBy(['t.id', 't.name']);
-    const top = await base(where(others, plan))
-      .orderBy(sql`count(*)`, 'desc')
-      .orderBy(nameOrder)
-      .orderBy('t.id')
-      .limit(TOP_NAMES)
-      .execute();
-    const list = top.map((r) => ({ id: r.id, name: r.name, count: Number(r.n) }));
-    if (chosen !== undefined && !list.some((r) => r.id === chosen)) {
-      // The chosen one, shown even when it is not among the top (or has no match).
-      const row = await db.selectFrom(`${from} as t`).select(['t.id', 't.name']).where('t.id', '=', chosen).executeTakeFirst();
-      if (row) {
-        const counted = await base((eb) => eb.and([where(others, plan)(eb), eb(`products.${column}`, '=', chosen)])).executeTakeFirst();
-        list.push({ id: row.id, name: row.name, count: Number(counted?.n ?? 0) });
+      .select(['products.type', 'products.category_id', 'products.author_id', 'products.publisher_id', 'products.units_stock', sql<number>`${sql.raw(PAID_PRICE_SQL)}`.as('paid')])
+      .where(where(f, plan));
+    const selects = parts.map((part): RawBuilder<FacetRow> => {
+      switch (part) {
+        case 'type':
+          return sql`select 'type' as facet, cast(null as integer) as id, m.type as name, count(*) as n from m group by m.type`;
+        case 'price':
+          return sql`select 'price' as facet, ${BUCKET} as id, cast(null as text) as name, count(*) as n from m group by ${BUCKET}`;
+        case 'in_stock':
+          return sql`select 'in_stock' as facet, cast(null as integer) as id, cast(null as text) as name, count(*) as n from m where m.units_stock > 0`;
+        default: {
+          const column = sql.ref(`m.${NAMED_COLUMN[part]}`);
+          return sql`select * from (select ${sql.lit(part)} as facet, t.id as id, t.name as name, count(*) as n from m inner join ${sql.table(part)} as t on t.id = ${column}
+            group by t.id, t.name order by count(*) desc, ${nameOrder}, t.id limit ${sql.lit(TOP_NAMES)}) as ${sql.id(`top_${part}`)}`;
+        }
       }
-    }
-    return list;
+    });
+    const { rows } = await sql<FacetRow>`with m as materialized ${matches} ${sql.join(selects, sql` union all `)}`.execute(db);
+    return rows;
   }
 
-  async function prices(plan: SearchPlan, f: SearchFilters): Promise<PriceCount[]> {
-    const bucket = sql<number>`case ${sql.join(
-      PRICE_BUCKETS.slice(0, -1).map((b, i) => sql`when ${sql.raw(PAID_PRICE_SQL)} <= ${sql.lit(b.max!)} then ${sql.lit(i)}`),
-      sql` `,
-    )} else ${sql.lit(PRICE_BUCKETS.length - 1)} end`;
-    const rows = await db
-      .selectFrom('products')
-      .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
-      .where(where({ ...f, minPrice: undefined, maxPrice: undefined }, plan))
-      .groupBy(bucket)
-      .execute();
-    const counts = new Map(rows.map((r) => [Number(r.bucket), Number(r.n)]));
-    return PRICE_BUCKETS.map((b, i) => ({ min: b.min, max: b.max, count: counts.get(i) ?? 0 }));
-  }
-
-  async function inStock(plan: SearchPlan, f: SearchFilters): Promise<number> {
-    const row = await db
+  /** The count of a chosen name that is not among its facet's top (it may have no match at all). */
+  async function chosenName(table: Named, plan: SearchPlan, others: SearchFilters, id: number): Promise<NamedCount | null> {
+    // Typed as one of the three: each has the `id` and `name` read here.
+    const from = table as 'authors';
+    const row = await db.selectFrom(`${from} as t`).select(['t.id', 't.name']).where('t.id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const counted = await db
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(where({ ...f, inStock: true }, plan))
+      .where((eb) => eb.and([where(others, plan)(eb), eb(`products.${NAMED_COLUMN[table] as 'author_id'}`, '=', id)]))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return { id: row.id, name: row.name, count: Number(counted.n) };
+  }
+
+  async function computeFacets(plan: SearchPlan, f: SearchFilters): Promise<SearchFacets> {
+    // Each facet counts under the filters without its own; facets under equal filters share a statement.
+    const groups = new Map<string, { filters: SearchFilters; parts: Part[] }>();
+    for (const part of PARTS) {
+      const others = withoutOwn(f, part);
+      const key = filterKey(others);
+      const group = groups.get(key) ?? { filters: others, parts: [] };
+      group.parts.push(part);
+      groups.set(key, group);
+    }
+    const rows = (await Promise.all([...groups.values()].map((g) => countFacets(plan, g.filters, g.parts)))).flat();
+    const of = (facet: Part) => rows.filter((r) => r.facet === facet);
+    const counts = new Map(of('type').map((r) => [r.name, Number(r.n)]));
+    const bucketCounts = new Map(of('price').map((r) => [Number(r.id), Number(r.n)]));
+    const named = async (table: Named): Promise<NamedCount[]> => {
+      const list = of(table).map((r) => ({ id: Number(r.id), name: String(r.name), count: Number(r.n) }));
+      const chosen = f[NAMED_FILTER[table]];
+      if (chosen !== undefined && !list.some((r) => r.id === chosen)) {
+        const extra = await chosenName(table, plan, withoutOwn(f, table), chosen);
+        if (extra) list.push(extra);
+      }
+      return list;
+    };
+    const [categories, authors, publishers] = await Promise.all([named('categories'), named('authors'), named('publishers')]);
+    return {
+      types: PRODUCT_TYPE_ORDER.filter((t) => counts.has(t) || t === f.type).map((t) => ({ value: t, count: counts.get(t) ?? 0 })),
+      categories,
+      authors,
+      publishers,
+      prices: PRICE_BUCKETS.map((b, i) => ({ min: b.min, max: b.max, count: bucketCounts.get(i) ?? 0 })),
+      in_stock: Number(of('in_stock')[0]?.n ?? 0),
+    };
   }
 
   /** Whether any active product matches the plan. */
@@ -263,17 +302,7 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
   return {
     /** The facets of the search page's matches for `plan` narrowed by `filters`. */
     facets(plan: SearchPlan, filters: SearchFilters): Promise<SearchFacets> {
-      return remember(`f:${plan.phrase}\u0000${filterKey(filters)}`, async () => {
-        const [t, categories, authors, publishers, p, stocked] = await Promise.all([
-          types(plan, filters),
-          named('categories', plan, filters),
-          named('authors', plan, filters),
-          named('publishers', plan, filters),
-          prices(plan, filters),
-          inStock(plan, filters),
-        ]);
-        return { types: t, categories, authors, publishers, prices: p, in_stock: stocked };
-      });
+      return remember(`f:${plan.phrase}\u0000${filterKey(filters)}`, () => computeFacets(plan, filters));
     },
 
     /**
