@@ -4,7 +4,7 @@
  * list is one page query (names joined in, never N+1) plus one count, and the count is
  * remembered until the catalogue changes.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import type { Page } from '../http/pagination';
 import type { FileStorage } from '../media/storage';
@@ -20,6 +20,10 @@ export const PLAIN_LIST_LIMIT = 500;
 const PLAIN_PAGE: Page = { page: 1, size: PLAIN_LIST_LIMIT, offset: 0 };
 /** A search counts its matches exactly up to this many; beyond, the list says `count_capped` (shown as "10,000+"). */
 export const SEARCH_COUNT_LIMIT = 10_000;
+/** A search with more matches than this ranks a sample of them (`rankedIds`). */
+export const RANK_SAMPLE = 150;
+/** How many titles starting with a common term (of each language) join its ranked sample. */
+export const TITLE_SAMPLE = 50;
 /** How many results the header search box shows. */
 export const HEADER_SEARCH_LIMIT = 20;
 
@@ -110,10 +114,22 @@ const ORDER_BY: Record<ProductOrdering, [column: 'updated_at' | 'units_stock' | 
 export function createProductLists(
   db: Kysely<DB>,
   storage: FileStorage,
-  parts: { search: SearchStrategy; categories: Categories; authors: People; publishers: People; searchCountLimit?: number | undefined },
+  parts: {
+    search: SearchStrategy;
+    categories: Categories;
+    authors: People;
+    publishers: People;
+    searchCountLimit?: number | undefined;
+    /** How a common word's matches are sampled for ranking (tests make them small). */
+    rankSample?: number | undefined;
+    titleSample?: number | undefined;
+  },
 ) {
   const { search, categories, authors, publishers } = parts;
   const searchCountLimit = parts.searchCountLimit ?? SEARCH_COUNT_LIMIT;
+  const rankSample = parts.rankSample ?? RANK_SAMPLE;
+  const titleSample = parts.titleSample ?? TITLE_SAMPLE;
+  const eb = expressionBuilder<DB, 'products'>();
 
   const conditions = (eb: ExpressionBuilder<DB, 'products'>, f: ProductFilter) => productConditions(search, eb, f);
 
@@ -127,7 +143,7 @@ export function createProductLists(
     return limit !== undefined && n > limit ? { count: limit, capped: true } : { count: n, capped: false };
   }
   async function countUpTo(f: ProductFilter, limit: number | undefined): Promise<number> {
-    const version = await search.version();
+    const version = f.plan?.version ?? (await search.version());
     if (version !== countsVersion) {
       counts.clear();
       countsVersion = version;
@@ -147,58 +163,87 @@ export function createProductLists(
   }
 
   /**
-   * One page in two fixed queries: the page's ids from the indexes alone (an OFFSET then skips
-   * index entries, not joined rows), then those rows with their names joined in.
+   * Products with their category's, author's and publisher's names, as scalar subqueries rather
+   * than joins: the same rows, and PostgreSQL plans it in a third of the time (planning, not
+   * running, was most of a page's cost there).
    */
-  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false): Promise<ApiProduct[]> {
-    if (ordering !== 'rank') return orderedPage(f, ordering, page, admin);
-    let q = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f));
-    if (ordering === 'rank' && f.plan) {
-      // Ranked by the search documents' titles (search.ts), so only those are joined.
-      let ranked = db
-        .selectFrom('products')
-        .innerJoin('product_search_docs as d', 'd.product_id', 'products.id')
-        .select('products.id')
-        .where((eb) => conditions(eb as unknown as ExpressionBuilder<DB, 'products'>, f));
-      for (const term of search.rank(f.plan)) ranked = ranked.orderBy(term);
-      q = ranked as unknown as typeof q;
-    } else {
-      q = q.orderBy('products.id', 'desc');
-    }
-    const ids = (await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id);
-    if (!ids.length) return [];
-    const rows = (await productQuery(db).where('products.id', 'in', ids).execute()) as ProductRow[];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toApiProduct(row, storage, { admin })] : [];
-    });
-  }
-
-  /**
-   * A page in a fixed order in one query (one round trip): the page's ids from the indexes alone
-   * in a subquery (its OFFSET skips index entries, not rows), their rows and names around it.
-   */
-  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page, admin: boolean): Promise<ApiProduct[]> {
-    const [column, direction] = ORDER_BY[ordering];
-    let ids = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f)).orderBy(`products.${column}`, direction);
-    // The names as scalar subqueries rather than joins: the same rows, and PostgreSQL plans it in a
-    // third of the time (planning, not running, was most of a page's cost there).
-    let q = db
+  const namedProducts = () =>
+    db
       .selectFrom('products')
       .selectAll('products')
       .select((eb) => [
         eb.selectFrom('categories').select('categories.name').whereRef('categories.id', '=', 'products.category_id').as('category_name'),
         eb.selectFrom('authors').select('authors.name').whereRef('authors.id', '=', 'products.author_id').as('author_name'),
         eb.selectFrom('publishers').select('publishers.name').whereRef('publishers.id', '=', 'products.publisher_id').as('publisher_name'),
-      ])
-      .orderBy(`products.${column}`, direction);
+      ]);
+
+  /**
+   * A ranked search's page (search.ts `rank`). A term with at most `rankSample` matches ranks
+   * them all. A common word ranks a sample instead of every match: its newest `rankSample`
+   * matches (read in the search index's order, so the read stops there) and the products whose
+   * title is the term or starts with it (the title indexes, at most `titleSample` of each
+   * language); its other matches follow, newest first. The order is fixed by the data, so pages
+   * never repeat or skip a product, and both databases give the same order.
+   */
+  async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page): Promise<ProductRow[]> {
+    const where = conditions(eb, { ...f, plan: undefined });
+    const newest = await search.newestMatchIds(f.plan, where, rankSample + 1);
+    if (newest.length <= rankSample) return rankOf(newest, f.plan, page);
+    newest.length = rankSample;
+    const titled = await search.titleMatchIds(f.plan, where, titleSample);
+    const candidates = [...new Set([...newest, ...titled])];
+    const end = page.offset + page.size;
+    const head = await rankOf(candidates, f.plan, { offset: page.offset, size: Math.min(end, candidates.length) - page.offset });
+    if (end <= candidates.length) return head;
+    // The rest: the matches older than the sample that are not among its titles, newest first.
+    const rest = eb.and([where, eb('products.id', '<', newest[newest.length - 1]!), eb.not(search.idIn('products.id', titled))]);
+    const from = Math.max(page.offset, candidates.length);
+    const tail = await search.newestMatchIds(f.plan, rest, end - from, from - candidates.length);
+    return [...head, ...(await rowsInOrder(tail))];
+  }
+
+  /**
+   * These products in the ranked order of the term (search.ts `rank`): `page.size` of them from
+   * `page.offset`. The ranking sorts ids alone; only the page's rows are then read, with names.
+   */
+  async function rankOf(ids: number[], plan: SearchPlan, page: Pick<Page, 'offset' | 'size'>): Promise<ProductRow[]> {
+    if (!ids.length || page.size <= 0) return [];
+    let q = db
+      .selectFrom('products')
+      .innerJoin('product_search_docs as d', 'd.product_id', 'products.id')
+      .select('products.id')
+      .where(() => search.idIn('products.id', ids));
+    for (const term of search.rank(plan)) q = q.orderBy(term);
+    return rowsInOrder((await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id));
+  }
+
+  /** The rows of these products, with names, in the order of the ids. */
+  async function rowsInOrder(ids: number[]): Promise<ProductRow[]> {
+    if (!ids.length) return [];
+    const rows = (await namedProducts().where('products.id', 'in', ids).execute()) as ProductRow[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** One page of products: ranked by the search term, or in a fixed order. */
+  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false): Promise<ApiProduct[]> {
+    const rows = ordering === 'rank' && f.plan ? await rankedRows({ ...f, plan: f.plan }, page) : await orderedPage(f, ordering === 'rank' ? '-id' : ordering, page);
+    return rows.map((row) => toApiProduct(row, storage, { admin }));
+  }
+
+  /**
+   * A page in a fixed order in one query (one round trip): the page's ids from the indexes alone
+   * in a subquery (its OFFSET skips index entries, not rows), their rows and names around it.
+   */
+  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page): Promise<ProductRow[]> {
+    const [column, direction] = ORDER_BY[ordering];
+    let ids = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f)).orderBy(`products.${column}`, direction);
+    let q = namedProducts().orderBy(`products.${column}`, direction);
     if (column !== 'id') {
       ids = ids.orderBy('products.id', direction);
       q = q.orderBy('products.id', direction);
     }
-    const rows = (await q.where('products.id', 'in', ids.limit(page.size).offset(page.offset)).execute()) as ProductRow[];
-    return rows.map((row) => toApiProduct(row, storage, { admin }));
+    return (await q.where('products.id', 'in', ids.limit(page.size).offset(page.offset)).execute()) as ProductRow[];
   }
 
   async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<CountedList> {

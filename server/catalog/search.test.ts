@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { testDialect } from '../test/database';
+import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
 import { openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { LocalDiskStorage } from '../media/storage';
@@ -184,5 +184,56 @@ describe.runIf(testDialect === 'postgres')('search gives the same answers on SQL
     const pgList = await t.services.catalog.listProducts({ search: term, ordering: 'name' }, { page: 1, size: 20, offset: 0 });
     const liteList = await fromSqlite.listProducts({ search: term, ordering: 'name' }, { page: 1, size: 20, offset: 0 });
     expect(pgList).toEqual(liteList);
+  });
+});
+
+describe(`a common word ranks a sample of its matches (${testDialect})`, () => {
+  let database: TestDatabase;
+  let catalog: CatalogService;
+  const ids: number[] = [];
+  const row = (english_title: string, more: { units_stock?: number; units_sold?: number; is_active?: number } = {}) => ({
+    type: 'books' as const, english_title, regular_price: 10, units_stock: 5, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null,
+    created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', ...more,
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // With a sample of 3 newest matches and 2 titles of each language, 12 "atlas" books are common.
+    catalog = createCatalogService(database.db, new LocalDiskStorage(database.dataDir), { dialect: database.dialect, isOnOrders: async () => false, rankSample: 3, titleSample: 2 });
+    const titles = [
+      row('Atlas'), // 1: the term itself, the oldest
+      row('Atlas of Rivers', { units_stock: 0 }), // 2: starts with it, out of stock
+      ...Array.from({ length: 9 }, (_, i) => row(`World Atlas ${i + 3}`, { units_sold: i % 3 })), // 3–11
+      row('Hidden Atlas', { is_active: 0 }), // 12: never shown to shoppers
+      row('Pocket Atlas Set', { units_stock: 0, units_sold: 9 }), // 13: newest, out of stock
+    ];
+    for (const r of titles) ids.push((await database.db.insertInto('products').values(r).returning('id').executeTakeFirstOrThrow()).id);
+  });
+  afterAll(() => database.destroy());
+
+  const page = (n: number, size = 4) => catalog.listProducts({ search: 'atlas' }, { page: n, size, offset: (n - 1) * size });
+  const at = (k: number) => ids[k - 1]!;
+
+  it('puts the titles that are the term or start with it first, however old, then the newest matches ranked', async () => {
+    const first = await page(1);
+    expect(first.count).toBe(12);
+    // Atlas, Atlas of Rivers (its title starts with the term: before stock), then the newest
+    // three shown (13, 11, 10) ranked: in stock first, more sold first.
+    expect(first.results.map((p) => p.id)).toEqual([at(1), at(2), at(11), at(10)]);
+  });
+
+  it('pages through every match exactly once, the rest newest first', async () => {
+    const seen: number[] = [];
+    for (let n = 1; n <= 3; n++) seen.push(...(await page(n)).results.map((p) => p.id));
+    expect(seen).toEqual([at(1), at(2), at(11), at(10), at(13), at(9), at(8), at(7), at(6), at(5), at(4), at(3)]);
+    expect((await page(4)).results).toEqual([]);
+    // A page that straddles the sample and the rest.
+    expect((await page(2, 3)).results.map((p) => p.id)).toEqual([at(10), at(13), at(9)]);
+  });
+
+  it('ranks every match when there are no more than the sample', async () => {
+    // World Atlas 10 and 11 both start with the term: the one sold more first.
+    const few = await catalog.listProducts({ search: 'world atlas 1' }, { page: 1, size: 20, offset: 0 });
+    expect(few.results.map((p) => p.id)).toEqual([at(11), at(10)]);
   });
 });

@@ -47,6 +47,8 @@ export const TYPO_MIN_LETTERS = 5;
 const MAX_TYPO_WORDS = 6;
 const VOCAB_SCAN = 2_000;
 const MAX_CHAR = '\u{10FFFF}';
+/** Plans remembered per catalogue version (a term's words, readings found and typos). */
+const MAX_PLANS = 2_000;
 
 export interface WordPlan {
   /** The normalised word as typed. */
@@ -61,11 +63,15 @@ export interface SearchPlan {
   words: WordPlan[];
   /** The normalised words, joined by one space. */
   phrase: string;
+  /** The catalogue's content version the plan was made at (its answers' counts are remembered under it). */
+  version: number;
 }
 
 const letters = (w: string) => Array.from(w).length;
 const alternatives = (w: WordPlan) => [...new Set([w.word, ...w.readings, ...w.typos])];
 const contains = (word: string) => `%${word}%`;
+/** An FTS5 phrase: the trigram tokenizer answers it as a substring match. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 export interface SearchStrategy {
   readonly dialect: DialectName;
@@ -73,6 +79,15 @@ export interface SearchStrategy {
   plan(term: string | undefined | null): Promise<SearchPlan | null>;
   /** `products.id IN (…)`: products whose search document holds every word (or an alternative). */
   matches(plan: SearchPlan): Expression<SqlBool>;
+  /**
+   * The ids of matching products that also pass `where` (over `products`), newest first, read in
+   * the search index's own order so a common word stops after `limit` matches.
+   */
+  newestMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number, offset?: number): Promise<number[]>;
+  /** The ids of products passing `where` whose English or Bengali title starts with the phrase (the title indexes, 0105), at most `limit` of each. */
+  titleMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number): Promise<number[]>;
+  /** `column IN (ids)` as one statement text whatever the number of ids. */
+  idIn(column: string, ids: number[]): RawBuilder<SqlBool>;
   /** Case-insensitive (for English) LIKE of a column reference against a pattern. */
   like(column: string, pattern: string): RawBuilder<SqlBool>;
   /** The ORDER BY terms of a ranked search, over `products` joined with `product_search_docs as d`. */
@@ -92,7 +107,8 @@ abstract class BaseStrategy implements SearchStrategy {
   }
   protected abstract dialectName(): DialectName;
   abstract matches(plan: SearchPlan): Expression<SqlBool>;
-  abstract version(): Promise<number>;
+  abstract newestMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number, offset?: number): Promise<number[]>;
+  abstract idIn(column: string, ids: number[]): RawBuilder<SqlBool>;
   protected abstract greatest(a: RawBuilder<number>, b: RawBuilder<number>): RawBuilder<number>;
 
   refresh(): Promise<void> {
@@ -103,12 +119,61 @@ abstract class BaseStrategy implements SearchStrategy {
     return sql<SqlBool>`${sql.ref(column)} ${sql.raw(this.likeOp)} ${pattern}`;
   }
 
+  /**
+   * Plans depend only on the catalogue's content (the documents and their vocabulary), so they
+   * are remembered until it changes; the version is read before the documents are refreshed,
+   * so a plan is never remembered under a newer version than the documents it read.
+   */
+  private readonly plans = new Map<string, SearchPlan>();
+  private plansVersion = -1;
+
   async plan(term: string | undefined | null): Promise<SearchPlan | null> {
     const words = normalizedWords(term);
     if (!words.length) return null;
-    await this.refresh();
-    const planned = await Promise.all(words.map(async (word): Promise<WordPlan> => ({ word, readings: latinToBengali(word), typos: await this.typos(word) })));
-    return { words: planned, phrase: words.join(' ') };
+    const { version, queued } = await this.state();
+    if (queued) await this.refresh();
+    if (version !== this.plansVersion) {
+      this.plans.clear();
+      this.plansVersion = version;
+    }
+    const phrase = words.join(' ');
+    const known = this.plans.get(phrase);
+    if (known) return known;
+    const planned = await Promise.all(
+      words.map(async (word): Promise<WordPlan> => ({ word, readings: await this.found(latinToBengali(word)), typos: await this.typos(word) })),
+    );
+    const plan = { words: planned, phrase, version };
+    if (this.plans.size >= MAX_PLANS) this.plans.clear();
+    this.plans.set(phrase, plan);
+    return plan;
+  }
+
+  /**
+   * The Bengali readings of a Latin word that some document contains: a reading found nowhere
+   * changes no answer, but would cost a comparison with every document a common word visits.
+   */
+  private async found(readings: string[]): Promise<string[]> {
+    if (!readings.length) return [];
+    const present = await this.occurring(readings);
+    return readings.filter((r) => present.has(r));
+  }
+
+  /** Those of the texts that some search document contains (answered by the search index). */
+  protected abstract occurring(texts: string[]): Promise<Set<string>>;
+
+  /** The content version and whether documents wait to be written, in one round trip. */
+  private async state(): Promise<{ version: number; queued: boolean }> {
+    const { rows } = await sql<{ version: number; queued: number | null }>`select ${this.versionQuery()} as version,
+      (select seq from product_search_queue order by seq limit 1) as queued`.execute(this.db);
+    return { version: Number(rows[0]?.version ?? 0), queued: rows[0]?.queued != null };
+  }
+
+  /** A scalar subquery of the content version. */
+  protected abstract versionQuery(): RawBuilder<number>;
+
+  async version(): Promise<number> {
+    const { rows } = await sql<{ version: number }>`select ${this.versionQuery()} as version`.execute(this.db);
+    return Number(rows[0]?.version ?? 0);
   }
 
   /** The vocabulary's words one edit from `word` that do not already contain it. */
@@ -124,6 +189,19 @@ abstract class BaseStrategy implements SearchStrategy {
       .filter((w) => w !== word && !w.includes(word) && editDistanceAtMostOne(word, w))
       .sort()
       .slice(0, MAX_TYPO_WORDS);
+  }
+
+  /** The column compared in byte order (the title indexes' order, migration 0105). */
+  protected abstract bytewise(column: string): RawBuilder<string>;
+
+  async titleMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number): Promise<number[]> {
+    const p = plan.phrase;
+    const starting = (column: string) =>
+      sql`select * from (select d.product_id as id from product_search_docs d join products on products.id = d.product_id
+        where ${this.bytewise(column)} >= ${p} and ${this.bytewise(column)} < ${p + MAX_CHAR} and ${where}
+        order by ${this.bytewise(column)}, d.product_id limit ${limit}) t`;
+    const { rows } = await sql<{ id: number }>`${starting('d.en')} union all ${starting('d.bn')}`.execute(this.db);
+    return [...new Set(rows.map((r) => r.id))];
   }
 
   /** 1 when any of the words is inside the column, else 0. */
@@ -179,27 +257,57 @@ export class SqliteFtsSearch extends BaseStrategy {
     return sql<number>`max(${a}, ${b})`;
   }
 
-  matches(plan: SearchPlan): Expression<SqlBool> {
+  protected bytewise(column: string): RawBuilder<string> {
+    return sql<string>`${sql.ref(column)}`;
+  }
+
+  /** The condition on `product_search`: one MATCH for the words the index answers, LIKE for the rest. */
+  private indexed(plan: SearchPlan): RawBuilder<SqlBool> {
     const groups: string[] = [];
     const conditions: RawBuilder<unknown>[] = [];
     for (const w of plan.words) {
       const alts = alternatives(w);
-      if (alts.every((a) => letters(a) >= 3)) groups.push(`(${alts.map((a) => `"${a.replaceAll('"', '""')}"`).join(' OR ')})`);
+      if (alts.every((a) => letters(a) >= 3)) groups.push(`(${alts.map(ftsPhrase).join(' OR ')})`);
       else
         conditions.push(
           sql`(${sql.join(
-            alts.map((a) => sql`doc like ${contains(a)}`),
+            alts.map((a) => sql`product_search.doc like ${contains(a)}`),
             sql` or `,
           )})`,
         );
     }
     if (groups.length) conditions.unshift(sql`product_search match ${groups.join(' AND ')}`);
-    return sql<SqlBool>`products.id in (select rowid from product_search where ${sql.join(conditions, sql` and `)})`;
+    return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
   }
 
-  async version(): Promise<number> {
-    const { rows } = await sql<{ version: number }>`select version from catalog_version where id = 1`.execute(this.db);
-    return Number(rows[0]?.version ?? 0);
+  matches(plan: SearchPlan): Expression<SqlBool> {
+    return sql<SqlBool>`products.id in (select rowid from product_search where ${this.indexed(plan)})`;
+  }
+
+  async newestMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number, offset = 0): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`select products.id as id from product_search join products on products.id = product_search.rowid
+      where ${this.indexed(plan)} and ${where} order by product_search.rowid desc limit ${limit} offset ${offset}`.execute(this.db);
+    return rows.map((r) => r.id);
+  }
+
+  idIn(column: string, ids: number[]): RawBuilder<SqlBool> {
+    return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
+  }
+
+  protected async occurring(texts: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const text of texts) {
+      const { rows } =
+        letters(text) >= 3
+          ? await sql`select 1 as one from product_search where product_search match ${ftsPhrase(text)} limit 1`.execute(this.db)
+          : await sql`select 1 as one from product_search where doc like ${contains(text)} limit 1`.execute(this.db);
+      if (rows.length) found.add(text);
+    }
+    return found;
+  }
+
+  protected versionQuery(): RawBuilder<number> {
+    return sql<number>`(select version from catalog_version where id = 1)`;
   }
 }
 
@@ -215,20 +323,55 @@ export class PostgresTrigramSearch extends BaseStrategy {
     return sql<number>`greatest(${a}, ${b})`;
   }
 
-  matches(plan: SearchPlan): Expression<SqlBool> {
-    const conditions = plan.words.map(
-      (w) =>
-        sql`(${sql.join(
-          alternatives(w).map((a) => sql`doc like ${contains(a)}`),
-          sql` or `,
-        )})`,
-    );
-    return sql<SqlBool>`products.id in (select product_id from product_search where ${sql.join(conditions, sql` and `)})`;
+  protected bytewise(column: string): RawBuilder<string> {
+    return sql<string>`${sql.ref(column)} collate "C"`;
   }
 
-  async version(): Promise<number> {
-    const { rows } = await sql<{ version: number }>`select case when is_called then last_value else 0 end as version from catalog_version_seq`.execute(this.db);
-    return Number(rows[0]?.version ?? 0);
+  /** The condition on `product_search` (alias `s`): every word, or one of its alternatives, inside the document. */
+  private indexed(plan: SearchPlan): RawBuilder<SqlBool> {
+    return sql<SqlBool>`${sql.join(
+      plan.words.map(
+        (w) =>
+          sql`(${sql.join(
+            alternatives(w).map((a) => sql`s.doc like ${contains(a)}`),
+            sql` or `,
+          )})`,
+      ),
+      sql` and `,
+    )}`;
+  }
+
+  matches(plan: SearchPlan): Expression<SqlBool> {
+    return sql<SqlBool>`products.id in (select s.product_id from product_search s where ${this.indexed(plan)})`;
+  }
+
+  async newestMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number, offset = 0): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`select products.id as id from product_search s join products on products.id = s.product_id
+      where ${this.indexed(plan)} and ${where} order by s.product_id desc limit ${limit} offset ${offset}`.execute(this.db);
+    return rows.map((r) => r.id);
+  }
+
+  idIn(column: string, ids: number[]): RawBuilder<SqlBool> {
+    return sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
+  }
+
+  /**
+   * With sequential scans off: a LIMIT 1 tempts the planner to read the table until the first
+   * match, which for a text found nowhere is the whole table; the trigram index answers at once.
+   */
+  protected async occurring(texts: string[]): Promise<Set<string>> {
+    const { rows } = await this.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return sql<{ text: string }>`${sql.join(
+        texts.map((t) => sql`select ${t}::text as text where exists (select 1 from product_search where doc like ${contains(t)})`),
+        sql` union all `,
+      )}`.execute(trx);
+    });
+    return new Set(rows.map((r) => r.text));
+  }
+
+  protected versionQuery(): RawBuilder<number> {
+    return sql<number>`(select case when is_called then last_value else 0 end from catalog_version_seq)`;
   }
 }
 

@@ -28,6 +28,9 @@ export interface CatalogOptions extends ProductDeps {
   dialect: DialectName;
   /** How far a search counts exactly (SEARCH_COUNT_LIMIT); tests set it low. */
   searchCountLimit?: number | undefined;
+  /** How a common word's matches are sampled for ranking (product-lists.ts RANK_SAMPLE); tests set them low. */
+  rankSample?: number | undefined;
+  titleSample?: number | undefined;
 }
 
 export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts: CatalogOptions) {
@@ -37,7 +40,7 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
   const authors = createPeople(db, storage, search, 'authors');
   const publishers = createPeople(db, storage, search, 'publishers');
   const showcase = createShowcase(db, storage);
-  const lists = createProductLists(db, storage, { search, categories, authors, publishers, searchCountLimit: opts.searchCountLimit });
+  const lists = createProductLists(db, storage, { search, categories, authors, publishers, searchCountLimit: opts.searchCountLimit, rankSample: opts.rankSample, titleSample: opts.titleSample });
   const stock = createStock(db);
 
   return {
