@@ -244,15 +244,11 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
     };
   }
 
-  /** Whether any active product matches the plan. */
-  async function findsAny(plan: SearchPlan): Promise<boolean> {
-    const row = await db.selectFrom('products').select('products.id').where(where({}, plan)).limit(1).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** Active products holding `word`, counted up to CANDIDATE_COUNT_LIMIT. */
-  async function productsWith(word: string): Promise<number> {
-    const plan: SearchPlan = { words: [{ word, readings: [], typos: [] }], phrase: word };
+  /**
+   * Active products matching the plan, counted up to CANDIDATE_COUNT_LIMIT. Never `LIMIT 1`: for
+   * a rare word PostgreSQL then scans the search table for a first row instead of asking its index.
+   */
+  async function countUpTo(plan: SearchPlan): Promise<number> {
     const matching = db.selectFrom('products').select('products.id').where(where({}, plan)).limit(CANDIDATE_COUNT_LIMIT);
     const row = await db
       .selectFrom(matching.as('m'))
@@ -260,6 +256,9 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+  const findsAny = async (plan: SearchPlan) => (await countUpTo(plan)) > 0;
+  /** Active products holding `word` (as typed: no readings, no typos). */
+  const productsWith = (word: string) => countUpTo({ words: [{ word, readings: [], typos: [] }], phrase: word });
 
   /** Vocabulary words near `word`: sharing its first or last third (one lookup each), else its middle third. */
   async function nearWords(word: string, max: number): Promise<string[]> {
