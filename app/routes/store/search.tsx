@@ -110,7 +110,7 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <FilterButton count={active} />
               <p className="text-sm text-stone-600" data-testid="result-count">
-                {t(`মোট ${total}টি ফলাফল`, `${total} results`)}
+                {d.capped ? t(`${total} ফলাফল`, `${total} results`) : t(`মোট ${total}টি ফলাফল`, `${total} results`)}
               </p>
               {sort('ordering', 'max-md:hidden')}
             </div>

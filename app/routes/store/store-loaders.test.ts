@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppLoadContext } from 'react-router';
 import { createTestApp, type TestApp } from '../../../server/test/app';
 import { loadCatalogFixture, type CatalogFixture } from '../../../server/test/catalog-fixture';
+import { createCatalogService } from '../../../server/catalog/service';
 import { listingOf, searchPageOf } from './catalog.server';
 import { loader as booksLoader } from './books';
 import { loader as categoryLoader } from './category';
@@ -146,6 +147,10 @@ describe('storefront loaders', () => {
     expect(typo.count).toBe(0);
     expect(typo.suggestion).toBe('river');
     expect((await run(searchLoader, '/search?q=river&live=1', context)).facets).toBeNull();
+    // A count that stops at the limit says so (the page shows "2+").
+    const capped = createCatalogService(t.services.database.db, t.services.storage, { dialect: t.services.database.dialect, isOnOrders: async () => false, searchCountLimit: 2 });
+    const few = await run(searchLoader, '/search?q=river', { ...context, services: { ...t.services, catalog: capped } });
+    expect([few.count, few.capped]).toEqual([2, true]);
     expect((await run(searchLoader, '/search', context)).facets).toBeNull();
   });
 
