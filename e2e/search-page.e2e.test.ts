@@ -33,6 +33,8 @@ describe('the search page', () => {
     await page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
     return { page, errors };
   }
+  // The page's context, awaited: the harness closes it on the page's close without waiting, which can race the browser's close.
+  const close = (page: Page) => page.context().close();
   const count = async (page: Page) => number(await page.getByTestId('result-count').textContent());
 
   it('opens from the header with Enter; a facet narrows to its count and comes off as a chip; sort and pages keep the words', async () => {
@@ -88,7 +90,7 @@ describe('the search page', () => {
     expect(new URL(page.url()).searchParams.has('page')).toBe(false);
     await page.getByTestId('chip-price').waitFor();
     expect(errors).toEqual([]);
-    await page.close();
+    await close(page);
   });
 
   it('offers "did you mean" for a misspelt term, and its link finds products', async () => {
@@ -107,7 +109,7 @@ describe('the search page', () => {
     await page.getByText('Sorry, No result found!').waitFor();
     expect(await page.getByTestId('did-you-mean').count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.close();
+    await close(page);
   });
 
   it('keeps the facets in the filter drawer on a phone; choosing one closes it', async () => {
@@ -127,6 +129,6 @@ describe('the search page', () => {
     expect(await count(page)).toBe(expected);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
-    await page.close();
+    await close(page);
   });
 });
