@@ -20,10 +20,10 @@ export const PLAIN_LIST_LIMIT = 500;
 const PLAIN_PAGE: Page = { page: 1, size: PLAIN_LIST_LIMIT, offset: 0 };
 /** A search counts its matches exactly up to this many; beyond, the list says `count_capped` (shown as "10,000+"). */
 export const SEARCH_COUNT_LIMIT = 10_000;
-/** A search with more matches than this ranks a sample of them (`rankedIds`). */
-export const RANK_SAMPLE = 150;
+/** A search with more matches than this ranks a sample of them (`rankedRows`). */
+export const RANK_SAMPLE = 100;
 /** How many titles starting with a common term (of each language) join its ranked sample. */
-export const TITLE_SAMPLE = 50;
+export const TITLE_SAMPLE = 40;
 /** How many results the header search box shows. */
 export const HEADER_SEARCH_LIMIT = 20;
 
@@ -188,33 +188,18 @@ export function createProductLists(
   async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page): Promise<ProductRow[]> {
     const where = conditions(eb, { ...f, plan: undefined });
     const newest = await search.newestMatchIds(f.plan, where, rankSample + 1);
-    if (newest.length <= rankSample) return rankOf(newest, f.plan, page);
+    if (newest.length <= rankSample) return rowsInOrder(await search.rankIds(newest, f.plan, page));
     newest.length = rankSample;
     const titled = await search.titleMatchIds(f.plan, where, titleSample);
     const candidates = [...new Set([...newest, ...titled])];
     const end = page.offset + page.size;
-    const head = await rankOf(candidates, f.plan, { offset: page.offset, size: Math.min(end, candidates.length) - page.offset });
+    const head = await rowsInOrder(await search.rankIds(candidates, f.plan, { offset: page.offset, size: Math.min(end, candidates.length) - page.offset }));
     if (end <= candidates.length) return head;
     // The rest: the matches older than the sample that are not among its titles, newest first.
     const rest = eb.and([where, eb('products.id', '<', newest[newest.length - 1]!), eb.not(search.idIn('products.id', titled))]);
     const from = Math.max(page.offset, candidates.length);
     const tail = await search.newestMatchIds(f.plan, rest, end - from, from - candidates.length);
     return [...head, ...(await rowsInOrder(tail))];
-  }
-
-  /**
-   * These products in the ranked order of the term (search.ts `rank`): `page.size` of them from
-   * `page.offset`. The ranking sorts ids alone; only the page's rows are then read, with names.
-   */
-  async function rankOf(ids: number[], plan: SearchPlan, page: Pick<Page, 'offset' | 'size'>): Promise<ProductRow[]> {
-    if (!ids.length || page.size <= 0) return [];
-    let q = db
-      .selectFrom('products')
-      .innerJoin('product_search_docs as d', 'd.product_id', 'products.id')
-      .select('products.id')
-      .where(() => search.idIn('products.id', ids));
-    for (const term of search.rank(plan)) q = q.orderBy(term);
-    return rowsInOrder((await q.limit(page.size).offset(page.offset).execute()).map((r) => r.id));
   }
 
   /** The rows of these products, with names, in the order of the ids. */

@@ -90,8 +90,11 @@ export interface SearchStrategy {
   idIn(column: string, ids: number[]): RawBuilder<SqlBool>;
   /** Case-insensitive (for English) LIKE of a column reference against a pattern. */
   like(column: string, pattern: string): RawBuilder<SqlBool>;
-  /** The ORDER BY terms of a ranked search, over `products` joined with `product_search_docs as d`. */
-  rank(plan: SearchPlan): RawBuilder<number>[];
+  /**
+   * These products in the order of the term's relevance, `page.size` of them from `page.offset`
+   * (the ranking in this file's header).
+   */
+  rankIds(ids: number[], plan: SearchPlan, page: { offset: number; size: number }): Promise<number[]>;
   /** The catalogue's change counter (bumped by triggers on every catalogue write). */
   version(): Promise<number>;
   /** Writes the queued search documents (search-documents.ts). */
@@ -212,33 +215,37 @@ abstract class BaseStrategy implements SearchStrategy {
     )} then 1 else 0 end`;
   }
 
-  rank(plan: SearchPlan): RawBuilder<number>[] {
+  async rankIds(ids: number[], plan: SearchPlan, page: { offset: number; size: number }): Promise<number[]> {
+    if (!ids.length || page.size <= 0) return [];
     const p = plan.phrase;
     const exactAll = sql.join(
       plan.words.map((w) => sql`d.doc like ${contains(w.word)}`),
       sql` and `,
     );
-    const tier = sql<number>`case when d.en = ${p} or d.bn = ${p} then 0
-      when d.en like ${`${p}%`} or d.bn like ${`${p}%`} then 1
-      when d.en like ${contains(p)} or d.bn like ${contains(p)} then 2
-      when ${exactAll} then 3 else 4 end`;
     const sum = (column: string) => sql<number>`(${sql.join(
       plan.words.map((w) => this.hit(column, alternatives(w))),
       sql` + `,
     )})`;
-    const en = sum('d.en');
-    const bn = sum('d.bn');
-    const hits = this.greatest(en, bn);
-    return [
-      tier,
-      sql<number>`${hits} desc`,
-      // The shorter of titles holding as many words ("Law of Contract" before its "Vol. 2").
-      sql<number>`case when ${hits} = 0 then 0 when ${en} >= ${bn} then d.en_words else d.bn_words end`,
-      sql<number>`case when products.units_stock > 0 then 0 else 1 end`,
-      sql<number>`products.units_sold desc`,
-      sql<number>`products.id desc`,
-    ];
+    // Each comparison once per product in the materialised table, then the order over its columns.
+    const hits = this.greatest(sql`en_hits`, sql`bn_hits`);
+    const { rows } = await sql<{ id: number }>`with r as materialized (
+        select products.id as id,
+          case when d.en = ${p} or d.bn = ${p} then 0
+            when d.en like ${`${p}%`} or d.bn like ${`${p}%`} then 1
+            when d.en like ${contains(p)} or d.bn like ${contains(p)} then 2
+            when ${exactAll} then 3 else 4 end as tier,
+          ${sum('d.en')} as en_hits, ${sum('d.bn')} as bn_hits, d.en_words, d.bn_words,
+          case when products.units_stock > 0 then 0 else 1 end as out_of_stock, products.units_sold
+        from products join product_search_docs d on d.product_id = products.id
+        where ${this.idIn('products.id', ids)}
+      )
+      select id from r order by tier, ${hits} desc,
+        case when ${hits} = 0 then 0 when en_hits >= bn_hits then en_words else bn_words end,
+        out_of_stock, units_sold desc, id desc
+      limit ${page.size} offset ${page.offset}`.execute(this.db);
+    return rows.map((r) => r.id);
   }
+
 }
 
 /**
