@@ -257,8 +257,8 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
     return Number(row.n);
   }
   const findsAny = async (plan: SearchPlan) => (await countUpTo(plan)) > 0;
-  /** Active products holding `word` (as typed: no readings, no typos). */
-  const productsWith = (word: string) => countUpTo({ words: [{ word, readings: [], typos: [] }], phrase: word });
+  /** Active products holding `word` (as typed: no readings, no typos); `plan` is the term's. */
+  const productsWith = (word: string, plan: SearchPlan) => countUpTo({ ...plan, words: [{ word, readings: [], typos: [] }], phrase: word });
 
   /** Vocabulary words near `word`: sharing its first or last third (one lookup each), else its middle third. */
   async function nearWords(word: string, max: number): Promise<string[]> {
@@ -282,7 +282,7 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
   }
 
   /** The best correction of one word that finds nothing, or null. */
-  async function correct(w: WordPlan): Promise<string | null> {
+  async function correct(w: WordPlan, plan: SearchPlan): Promise<string | null> {
     const max = correctionDistance(w.word);
     if (!max) return null;
     const words = await nearWords(w.word, max);
@@ -292,7 +292,7 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
     const candidates = words.filter((c) => distance.get(c) === closest).sort().slice(0, MAX_CANDIDATES);
     let best: { word: string; n: number } | null = null;
     for (const c of candidates) {
-      const n = await productsWith(c);
+      const n = await productsWith(c, plan);
       if (n > 0 && (!best || n > best.n)) best = { word: c, n };
     }
     return best?.word ?? null;
@@ -315,8 +315,8 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
         const words: string[] = [];
         let changed = false;
         for (const w of plan.words) {
-          const alone: SearchPlan = { words: [w], phrase: w.word };
-          const fixed = (await findsAny(alone)) ? null : await correct(w);
+          const alone: SearchPlan = { ...plan, words: [w], phrase: w.word };
+          const fixed = (await findsAny(alone)) ? null : await correct(w, plan);
           words.push(fixed ?? w.word);
           if (fixed) changed = true;
         }
