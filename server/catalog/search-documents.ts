@@ -87,7 +87,7 @@ export function createSearchDocuments(db: Kysely<DB>, dialect: DialectName) {
       const docs = rows.map((r) => ({ id: r.id, ...searchDocument(r, names) }));
       for (const part of chunks(ids, 1_000)) {
         await trx.deleteFrom('product_search_docs').where('product_id', 'in', part).execute();
-        if (dialect === 'sqlite') await sql`delete from product_search where rowid in (${sql.join(part)})`.execute(trx);
+        if (dialect === 'sqlite') await sql`delete from product_search where rowid in (${sql.join(part.map((id) => -id))})`.execute(trx);
         else await sql`delete from product_search where product_id in (${sql.join(part)})`.execute(trx);
       }
       for (const part of chunks(docs, INSERT_ROWS)) {
@@ -95,9 +95,9 @@ export function createSearchDocuments(db: Kysely<DB>, dialect: DialectName) {
           .insertInto('product_search_docs')
           .values(part.map((d) => ({ product_id: d.id, en: d.en, bn: d.bn, doc: d.doc, en_words: d.en_words, bn_words: d.bn_words })))
           .execute();
-        const values = sql.join(part.map((d) => sql`(${d.id}, ${d.doc})`));
-        if (dialect === 'sqlite') await sql`insert into product_search (rowid, doc) values ${values}`.execute(trx);
-        else await sql`insert into product_search (product_id, doc) values ${values}`.execute(trx);
+        // SQLite's full-text index keys a document by the product's id negated (migration 0106).
+        if (dialect === 'sqlite') await sql`insert into product_search (rowid, doc) values ${sql.join(part.map((d) => sql`(${-d.id}, ${d.doc})`))}`.execute(trx);
+        else await sql`insert into product_search (product_id, doc) values ${sql.join(part.map((d) => sql`(${d.id}, ${d.doc})`))}`.execute(trx);
       }
       const words = [...new Set(docs.flatMap((d) => d.doc.split(' ')).filter(Boolean))].sort();
       for (const part of chunks(words, INSERT_ROWS)) {

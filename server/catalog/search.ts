@@ -249,7 +249,7 @@ abstract class BaseStrategy implements SearchStrategy {
 }
 
 /**
- * SQLite: an FTS5 table with the trigram tokenizer: a word of three or more letters (and each
+ * SQLite: an FTS5 table with the trigram tokenizer, keyed by the product id negated (0106): a word of three or more letters (and each
  * of its alternatives) is a phrase query (a substring match answered by the index); a word with
  * a shorter alternative is a LIKE over the search table.
  */
@@ -288,12 +288,13 @@ export class SqliteFtsSearch extends BaseStrategy {
   }
 
   matches(plan: SearchPlan): Expression<SqlBool> {
-    return sql<SqlBool>`products.id in (select rowid from product_search where ${this.indexed(plan)})`;
+    return sql<SqlBool>`products.id in (select -rowid from product_search where ${this.indexed(plan)})`;
   }
 
   async newestMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number, offset = 0): Promise<number[]> {
-    const { rows } = await sql<{ id: number }>`select products.id as id from product_search join products on products.id = product_search.rowid
-      where ${this.indexed(plan)} and ${where} order by product_search.rowid desc limit ${limit} offset ${offset}`.execute(this.db);
+    // The index keys documents by the product id negated (migration 0106): its own order is newest first.
+    const { rows } = await sql<{ id: number }>`select products.id as id from product_search join products on products.id = -product_search.rowid
+      where ${this.indexed(plan)} and ${where} order by product_search.rowid limit ${limit} offset ${offset}`.execute(this.db);
     return rows.map((r) => r.id);
   }
 

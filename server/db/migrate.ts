@@ -6,6 +6,7 @@ import { catalogSearchMigration } from './migrations/0102_catalog_search';
 import { searchDocumentsMigration } from './migrations/0103_search_documents';
 import { catalogStockVersionMigration } from './migrations/0104_catalog_stock_version';
 import { searchTitleIndexesMigration } from './migrations/0105_search_title_indexes';
+import { searchNewestFirstMigration } from './migrations/0106_search_newest_first';
 import { ordersPaymentMigration } from './migrations/0301_orders_payment';
 import { paymentsMigration } from './migrations/0601_payments';
 import { ordersShipmentMigration } from './migrations/0302_orders_shipment';
@@ -26,6 +27,7 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0103_search_documents': searchDocumentsMigration(database.dialect),
     '0104_catalog_stock_version': catalogStockVersionMigration(database.dialect),
     '0105_search_title_indexes': searchTitleIndexesMigration(database.dialect),
+    '0106_search_newest_first': searchNewestFirstMigration(database.dialect),
     '0301_orders_payment': ordersPaymentMigration(database.dialect),
     '0601_payments': paymentsMigration(database.dialect),
     '0302_orders_shipment': ordersShipmentMigration(),
