@@ -18,7 +18,7 @@
  */
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
-import type { DialectName } from '../db/database';
+import { PLAN_EACH_TIME, type DialectName } from '../db/database';
 import { editDistanceAtMostOne, searchWords as normalizedWords } from '../../domain/search-text';
 import { latinToBengali } from '../../domain/search-translit';
 import { createSearchDocuments, typoKeys, type SearchDocuments } from './search-documents';
@@ -337,7 +337,7 @@ export class PostgresTrigramSearch extends BaseStrategy {
 
   /** The condition on `product_search` (alias `s`): every word, or one of its alternatives, inside the document. */
   private indexed(plan: SearchPlan): RawBuilder<SqlBool> {
-    return sql<SqlBool>`${sql.join(
+    return sql<SqlBool>`${PLAN_EACH_TIME} ${sql.join(
       plan.words.map(
         (w) =>
           sql`(${sql.join(
@@ -370,7 +370,7 @@ export class PostgresTrigramSearch extends BaseStrategy {
   protected async occurring(texts: string[]): Promise<Set<string>> {
     const { rows } = await this.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
-      return sql<{ text: string }>`${sql.join(
+      return sql<{ text: string }>`${PLAN_EACH_TIME} ${sql.join(
         texts.map((t) => sql`select ${t}::text as text where exists (select 1 from product_search where doc like ${contains(t)})`),
         sql` union all `,
       )}`.execute(trx);

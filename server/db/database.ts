@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DB } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -24,10 +24,45 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
 pg.types.setTypeParser(1114, (v) => new Date(v + 'Z').toISOString());
 
+/** At most this many statement texts are prepared (each on every connection that runs it). */
+const PREPARED_TEXTS = 500;
+/**
+ * Marks a statement PostgreSQL must plan for its parameters every time: a LIKE that chooses how
+ * the matches are read (the trigram index, or an index in order until the page is full).
+ */
+export const PLAN_EACH_TIME = sql.raw('/* plan each time */');
+const PLAN_EACH_TIME_TEXT = '/* plan each time */';
+
+/**
+ * PostgreSQL parses and plans every statement it is sent by text, which cost more than running
+ * most of the catalogue's reads. Statements are prepared under a name instead, so each connection
+ * parses them once and PostgreSQL may keep a generic plan; not those marked PLAN_EACH_TIME. Off
+ * with PG_PREPARE=0 (a connection pooler in transaction mode that cannot keep them).
+ */
+function preparing(pool: pg.Pool) {
+  const names = new Map<string, string | null>();
+  const nameOf = (text: string): string | null => {
+    let name = names.get(text);
+    if (name !== undefined) return name;
+    name = names.size < PREPARED_TEXTS && /^\s*(select|insert|update|delete|with)\b/i.test(text) && !text.includes(PLAN_EACH_TIME_TEXT) ? `haat_${names.size}` : null;
+    names.set(text, name);
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Kysely sends (text, values); anything else (a config object, a cursor) goes through as it is.
+    (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+      const name = typeof config === 'string' && Array.isArray(values) ? nameOf(config) : null;
+      return name ? query({ name, text: config, values }, callback) : query(config, values, callback);
+    };
+  });
+}
+
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   // A dropped idle connection must not take the process down.
   pool.on('error', () => {});
+  if (process.env.PG_PREPARE !== '0') preparing(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
