@@ -148,8 +148,9 @@ export function createProductLists(
       counts.clear();
       countsVersion = version;
     }
-    const key = `${limit ?? ''}:${JSON.stringify(f)}`;
-    const known = counts.get(key);
+    // A count of products in stock changes with every sale that empties a shelf: never remembered.
+    const key = f.inStock ? null : `${limit ?? ''}:${JSON.stringify(f)}`;
+    const known = key === null ? undefined : counts.get(key);
     if (known !== undefined) return known;
     const matching = db.selectFrom('products').where((eb) => conditions(eb, f));
     const row = await (limit === undefined
@@ -158,7 +159,7 @@ export function createProductLists(
     ).executeTakeFirstOrThrow();
     const n = Number(row.n);
     if (counts.size > 5000) counts.clear();
-    counts.set(key, n);
+    if (key !== null) counts.set(key, n);
     return n;
   }
 
