@@ -25,7 +25,7 @@ export function HeaderSearch() {
     if (!term) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      void fetcher.load(`/search?q=${encodeURIComponent(term)}`);
+      void fetcher.load(`/search?q=${encodeURIComponent(term)}&live=1`);
       fetch(`/api/search/suggest/?q=${encodeURIComponent(term)}`, { signal: controller.signal })
         .then((res) => (res.ok ? (res.json() as Promise<{ results: Suggestion[] }>) : { results: [] }))
         .then((body) => setSuggested({ q: term, results: body.results }))
