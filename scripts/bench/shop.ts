@@ -23,6 +23,8 @@ export const COMMON_WORD = 'লেখক';
 /** গণিত typed in Latin letters, and physics misspelt: found through readings and typos. */
 export const LATIN_WORD = 'ganit';
 export const MISSPELT_WORD = 'phisics';
+/** What a shopper has typed so far when the header box asks for suggestions. */
+export const SUGGEST_PREFIX = 'গণি';
 
 /** Rows per INSERT: 11 columns × 1,000 stays under both databases' limit on bound parameters. */
 const BATCH = 1_000;
