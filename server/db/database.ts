@@ -67,6 +67,36 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
+/** What Kysely's SQLite driver uses of a statement. */
+interface DriverStatement {
+  readonly reader: boolean;
+  all(parameters: unknown[]): unknown[];
+  iterate(parameters: unknown[]): IterableIterator<unknown>;
+  run(parameters: unknown[]): SQLite.RunResult;
+}
+
+/**
+ * A statement that returns rows gives them as arrays, made into objects here by a function
+ * written for its columns: better-sqlite3 builds each row property by property through V8's API,
+ * which for a page of 20 products (34 columns and names) cost more than the query (about half
+ * the time here). The objects are the same: the columns in order, a repeated name the last one's.
+ */
+function withFastRows(statement: SQLite.Statement): DriverStatement {
+  if (!statement.reader) return statement as unknown as DriverStatement;
+  const columns = statement.columns().map((c) => c.name);
+  // Column names of our own SQL, quoted by JSON.stringify.
+  const row = new Function('r', `return {${columns.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`) as (values: unknown[]) => unknown;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(row),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield row(values);
+    },
+    run: (parameters) => statement.run(parameters),
+  };
+}
+
 export function openSqlite(file: string): Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -77,14 +107,14 @@ export function openSqlite(file: string): Database {
   // Kysely prepares every query it runs; preparing costs about as much as running a page's
   // query, so each distinct SQL text is prepared once (statements run synchronously to the
   // end, so one is never busy when it is reused; Kysely streams nothing here).
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, DriverStatement>();
   const database = {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (!statement) {
         if (statements.size >= 1000) statements.clear();
-        statement = sqlite.prepare(text);
+        statement = withFastRows(sqlite.prepare(text));
         statements.set(text, statement);
       }
       return statement;
