@@ -5,7 +5,7 @@
  * (catalog.server.ts `searchPageOf`), so links and GET forms work without JavaScript.
  *
  * The header's live results load this route with a fetcher too (`q` and `results`: header-search.tsx);
- * `live=1` skips the facets for them.
+ * `live=1` answers them as the header search does: no count, no facets.
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
@@ -21,8 +21,9 @@ import { ActiveFilterChips, SearchFacetPanel, searchHref, type SearchParams } fr
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, filters, ordering, page, live } = searchPageOf(new URL(request.url));
   const c = catalog(context);
-  const found = q ? await c.searchPage(q, filters, ordering, page) : null;
-  const [facets, suggestion] = found && !live ? await Promise.all([c.searchFacets.facets(found.plan, filters), found.count === 0 ? c.searchFacets.didYouMean(found.plan) : null]) : [null, null];
+  // The header's live results need neither a count nor facets: the header search itself.
+  const found = !q ? null : live ? { count: 0, count_capped: undefined, results: await c.searchProducts(q, 20), plan: null } : await c.searchPage(q, filters, ordering, page);
+  const [facets, suggestion] = found?.plan ? await Promise.all([c.searchFacets.facets(found.plan, filters), found.count === 0 ? c.searchFacets.didYouMean(found.plan) : null]) : [null, null];
   const params: SearchParams = {};
   const put = (k: string, v: string | number | undefined) => {
     if (v !== undefined) params[k] = String(v);
