@@ -43,9 +43,10 @@ describe('the search page', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === TERM);
     await page.getByTestId('search-facets').waitFor();
-    // The header's live results stay open over the page until Escape or the pointer leaves (header-search.tsx).
-    await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('[data-testid="search-results"]'));
+    // Enter closes the header's live results over the page and keeps the words in the box.
+    await page.waitForTimeout(400);
+    expect(await page.locator('[data-testid="search-results"]').count()).toBe(0);
+    expect(await page.locator('#site-search').inputValue()).toBe(TERM);
     const all = await count(page);
     expect(all).toBeGreaterThan(20);
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(20);

@@ -2,8 +2,8 @@
  * The header's live search: idle with empty text, else suggestions (search-suggestions.tsx,
  * from the suggest API) above the results of what is typed (search-results.tsx, fetched from
  * /search), both asked for 150 ms after the last key. Arrow keys choose a suggestion and Enter
- * opens it; Enter otherwise opens the /search page. Moving the pointer off the search area
- * clears the text. Without JavaScript the form opens the /search page.
+ * opens it; Enter otherwise opens the /search page and closes the panel, keeping the text.
+ * Moving the pointer off the search area clears the text. Without JavaScript the form opens the /search page.
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Form, useFetcher, useNavigate } from 'react-router';
@@ -18,6 +18,8 @@ export function HeaderSearch() {
   const [text, setText] = useState('');
   const [suggested, setSuggested] = useState<{ q: string; results: Suggestion[] } | null>(null);
   const [active, setActive] = useState(-1);
+  // The term whose /search page was opened: its live panel stays closed until the text changes.
+  const [opened, setOpened] = useState<string | null>(null);
   const fetcher = useFetcher<{ q: string; results: SearchHit[] }>();
   const term = text.trim();
 
@@ -60,7 +62,7 @@ export function HeaderSearch() {
 
   return (
     <div className="relative w-full" onMouseLeave={clear} onKeyDown={onKeyDown}>
-      <Form method="get" action="/search" role="search" className="flex">
+      <Form method="get" action="/search" role="search" className="flex" onSubmit={() => setOpened(term)}>
         <label htmlFor="site-search" className="sr-only">
           {t('বই বা প্রোডাক্ট খুঁজুন', 'Search books and products')}
         </label>
@@ -86,7 +88,7 @@ export function HeaderSearch() {
           <Icon n="search" sm />
         </button>
       </Form>
-      {data && (
+      {data && opened !== term && (
         <div className="search-panel">
           {suggestions.length > 0 && <SearchSuggestions items={suggestions} active={active} onPick={clear} />}
           <SearchResults hits={data} onPick={clear} />
