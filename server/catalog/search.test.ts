@@ -231,6 +231,15 @@ describe(`a common word ranks a sample of its matches (${testDialect})`, () => {
     expect((await page(2, 3)).results.map((p) => p.id)).toEqual([at(10), at(13), at(9)]);
   });
 
+  it('samples under filters too: the admin sees the inactive one, a type filter keeps its own matches', async () => {
+    const admin = await catalog.listProducts({ search: 'atlas' }, { page: 1, size: 20, offset: 0 }, { admin: true });
+    expect(admin.count).toBe(13);
+    // The newest three are now 13, 12 and 11: Hidden Atlas has the shortest title of them.
+    expect(admin.results.map((p) => p.id)).toEqual([at(1), at(2), at(12), at(11), at(13), at(10), at(9), at(8), at(7), at(6), at(5), at(4), at(3)]);
+    const books = await catalog.listProducts({ search: 'atlas', type: 'electronics' }, { page: 1, size: 20, offset: 0 });
+    expect(books).toEqual({ count: 0, results: [] });
+  });
+
   it('ranks every match when there are no more than the sample', async () => {
     // World Atlas 10 and 11 both start with the term: the one sold more first.
     const few = await catalog.listProducts({ search: 'world atlas 1' }, { page: 1, size: 20, offset: 0 });
