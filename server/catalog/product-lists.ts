@@ -179,7 +179,7 @@ export function createProductLists(
       ]);
 
   /**
-   * A ranked search's page (search.ts `rank`). A term with at most `rankSample` matches ranks
+   * A ranked search's page (search.ts `rankIds`). A term with at most `rankSample` matches ranks
    * them all. A common word ranks a sample instead of every match: its newest `rankSample`
    * matches (read in the search index's order, so the read stops there) and the products whose
    * title is the term or starts with it (the title indexes, at most `titleSample` of each

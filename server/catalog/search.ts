@@ -9,12 +9,14 @@
  * document words by the prefix or suffix a third of the word long that one edit leaves whole.
  * A product matches when its document contains, for every word, the word or one of its
  * alternatives (a substring, answered by the index for 3+ letters: SQLite FTS5 trigram,
- * PostgreSQL pg_trgm GIN).
+ * PostgreSQL pg_trgm GIN). Readings no document contains are left out of the plan, and plans
+ * are remembered until the catalogue's content changes.
  *
  * Ranking: the whole term is a title (0), starts one (1), is inside one (2), every word is found
  * as typed somewhere in the document (3, author, publisher, category…), the rest needed a reading
  * or a typo (4); then more words in one title, the shorter title; in stock first; more sold;
- * newest. Both strategies give the same answers for the same data.
+ * newest (`rankIds`, over the products it is given: product-lists.ts gives a common word's
+ * sample). Both strategies give the same answers for the same data.
  */
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
