@@ -104,14 +104,22 @@ export async function launchBrowser(): Promise<Browser> {
   };
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => watch(await newContext(options));
+  // A page's context closes with the page; the browser waits for those closes, which otherwise
+  // raced it and failed a run with "Target page, context or browser has been closed".
+  const closing = new Set<Promise<void>>();
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    page.once('close', () => {
+      const done = context.close().catch(() => {});
+      closing.add(done);
+      void done.finally(() => closing.delete(done));
+    });
     return page;
   };
   const close = browser.close.bind(browser);
   browser.close = async (options) => {
+    await Promise.all(closing);
     await close(options);
     if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   };
