@@ -23,7 +23,6 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysel
 import type { DB, ProductType } from '../db/schema';
 import { PAID_PRICE_SQL, productConditions, searchPageFilter, type SearchFilters } from './product-lists';
 import type { SearchPlan, SearchStrategy, WordPlan } from './search';
-import { typoKeys } from './search-documents';
 
 /** How many categories, authors and publishers a facet lists. */
 export const TOP_NAMES = 10;
@@ -42,7 +41,6 @@ const VOCAB_SCAN = 2_000;
 const MAX_CANDIDATES = 8;
 /** A candidate's products are counted up to this many. */
 const CANDIDATE_COUNT_LIMIT = 1_000;
-const MAX_CHAR = '\u{10FFFF}';
 
 export interface FacetCount<V> {
   value: V;
@@ -262,23 +260,19 @@ export function createSearchFacets(db: Kysely<DB>, search: SearchStrategy, count
 
   /** Vocabulary words near `word`: sharing its first or last third (one lookup each), else its middle third. */
   async function nearWords(word: string, max: number): Promise<string[]> {
-    const { prefix, rsuffix, length } = typoKeys(word);
-    const near = (rows: { word: string }[]) => rows.map((r) => r.word).filter((w) => w !== word && editDistance(word, w, max) <= max);
-    const { rows } = await sql<{ word: string }>`select word from product_search_vocab
-      where ((word >= ${prefix} and word < ${prefix + MAX_CHAR}) or (rword >= ${rsuffix} and rword < ${rsuffix + MAX_CHAR}))
-        and length(word) between ${length - max} and ${length + max}
-      order by word limit ${VOCAB_SCAN}`.execute(db);
-    const found = near(rows);
+    const near = (words: string[]) => words.filter((w) => w !== word && editDistance(word, w, max) <= max);
+    const found = near(await search.vocabularyNear(word, max));
     if (found.length || max < 2) return found;
     // Two edits may touch the first and the last third: the middle one is then whole.
     const chars = Array.from(word);
     const third = Math.max(1, Math.floor(chars.length / 3));
     const middle = chars.slice(third, chars.length - third).join('');
     if (letters(middle) < 2) return [];
+    const length = chars.length;
     const more = await sql<{ word: string }>`select word from product_search_vocab
       where word like ${`%${middle.replace(/[%_\\]/g, '')}%`} and length(word) between ${length - max} and ${length + max}
       order by word limit ${VOCAB_SCAN}`.execute(db);
-    return near(more.rows);
+    return near(more.rows.map((r) => r.word));
   }
 
   /** The best correction of one word that finds nothing, or null. */

@@ -88,6 +88,11 @@ export interface SearchStrategy {
   newestMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number, offset?: number): Promise<number[]>;
   /** The ids of products passing `where` whose English or Bengali title starts with the phrase (the title indexes, 0105), at most `limit` of each. */
   titleMatchIds(plan: SearchPlan, where: Expression<SqlBool>, limit: number): Promise<number[]>;
+  /**
+   * Words of the documents' vocabulary that share the word's first or last third and are at most
+   * `edits` letters longer or shorter: where the words `edits` away from it are (not yet filtered).
+   */
+  vocabularyNear(word: string, edits: number): Promise<string[]>;
   /** `column IN (ids)` as one statement text whatever the number of ids. */
   idIn(column: string, ids: number[]): RawBuilder<SqlBool>;
   /** Case-insensitive (for English) LIKE of a column reference against a pattern. */
@@ -184,16 +189,19 @@ abstract class BaseStrategy implements SearchStrategy {
   /** The vocabulary's words one edit from `word` that do not already contain it. */
   protected async typos(word: string): Promise<string[]> {
     if (letters(word) < TYPO_MIN_LETTERS || /^\p{N}+$/u.test(word)) return [];
-    const { prefix, rsuffix, length } = typoKeys(word);
-    const { rows } = await sql<{ word: string }>`select word from product_search_vocab
-      where ((word >= ${prefix} and word < ${prefix + MAX_CHAR}) or (rword >= ${rsuffix} and rword < ${rsuffix + MAX_CHAR}))
-        and length(word) between ${length - 1} and ${length + 1}
-      order by word limit ${VOCAB_SCAN}`.execute(this.db);
-    return rows
-      .map((r) => r.word)
+    return (await this.vocabularyNear(word, 1))
       .filter((w) => w !== word && !w.includes(word) && editDistanceAtMostOne(word, w))
       .sort()
       .slice(0, MAX_TYPO_WORDS);
+  }
+
+  async vocabularyNear(word: string, edits: number): Promise<string[]> {
+    const { prefix, rsuffix, length } = typoKeys(word);
+    const { rows } = await sql<{ word: string }>`select word from product_search_vocab
+      where ((word >= ${prefix} and word < ${prefix + MAX_CHAR}) or (rword >= ${rsuffix} and rword < ${rsuffix + MAX_CHAR}))
+        and length(word) between ${length - edits} and ${length + edits}
+      order by word limit ${VOCAB_SCAN}`.execute(this.db);
+    return rows.map((r) => r.word);
   }
 
   /** The column compared in byte order (the title indexes' order, migration 0105). */
