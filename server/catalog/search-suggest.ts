@@ -53,8 +53,8 @@ export function createSuggestions(
 ) {
   let names: { version: number; rows: NamedRow[] } | null = null;
 
-  async function allNames(): Promise<NamedRow[]> {
-    const version = await search.version();
+  /** Every name, remembered under the content version the term's plan was made at. */
+  async function allNames(version: number): Promise<NamedRow[]> {
     if (names?.version === version) return names.rows;
     const [authors, publishers, categories] = await Promise.all(
       (['authors', 'publishers', 'categories'] as const).map((table) => db.selectFrom(table).select(['id', 'name']).orderBy('id').execute()),
@@ -80,7 +80,7 @@ export function createSuggestions(
   return async function suggest(term: string): Promise<Suggestion[]> {
     const plan = await search.plan(term);
     if (!plan) return [];
-    const [found, named] = await Promise.all([products(plan, SUGGEST_LIMIT), allNames()]);
+    const [found, named] = await Promise.all([products(plan, SUGGEST_LIMIT), allNames(plan.version)]);
     const order: Record<NamedRow['kind'], number> = { author: 0, publisher: 1, category: 2 };
     const others = named
       .flatMap((row) => {
