@@ -21,6 +21,8 @@ import type { OnlineGateway } from '../domain/payments';
 import { createShipmentService, type Couriers, type ShipmentDeps } from './shipments/service';
 import { createCouriers } from './shipments/couriers';
 import { placeInEnglish } from '../domain/shipments';
+import { createPromotionService } from './promotions/service';
+import { createRestockService, type RestockDeps } from './restock/service';
 
 export interface ServiceOptions {
   storage?: FileStorage;
@@ -32,6 +34,8 @@ export interface ServiceOptions {
   couriers?: Couriers;
   /** The shipments service's timing options (tests). */
   shipments?: Pick<ShipmentDeps, 'workerPollMs' | 'staleClaimMs'>;
+  /** The back-in-stock sweep's timing (tests). */
+  restock?: Pick<RestockDeps, 'pollMs'>;
 }
 
 export function createServices(database: Database, config: Config, opts: ServiceOptions = {}) {
@@ -53,7 +57,10 @@ export function createServices(database: Database, config: Config, opts: Service
   });
   // Orders need the catalogue's stock, and the catalogue asks orders whether a product was ever
   // ordered before deleting it: that question is a function, answered once orders exist.
-  const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId) });
+  // The product page's "bought together" reads orders' tables too, so orders answer its ids.
+  const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId), boughtTogether: (productId) => orders.boughtTogether(productId), onBackInStock: (ids) => restock.productsBack(ids) });
+  // Promotions read the category tree from the catalogue; checkout prices with them.
+  const promotions = createPromotionService(db, { dialect: database.dialect, categoryParents: () => catalog.categoryParents() });
   // Orders open a payment for an order paid online and show its attempts through the payments
   // service, which settles payments through the orders' payment face: the first direction is
   // handed in as functions, answered once payments exists.
@@ -64,6 +71,7 @@ export function createServices(database: Database, config: Config, opts: Service
     dialect: database.dialect,
     paymentHoldMinutes: config.paymentHoldMinutes,
     limiter: accounts.limiter,
+    promotions,
     payments: { begin: (orderId) => payments.begin(orderId, { reuse: true }), details: (orderId) => payments.details(orderId) },
     shipments: { events: (orderId) => shipments.events(orderId) },
   });
@@ -91,6 +99,16 @@ export function createServices(database: Database, config: Config, opts: Service
     nudgeSms: () => sms.nudge(),
     ...opts.shipments,
   });
+  // Back-in-stock requests: the catalogue calls `productsBack` (handed in above) after a product's
+  // stock rises from 0; the requests' own sweep catches what that hook missed.
+  const restock = createRestockService(db, {
+    products: (ids) => catalog.stock.summaries(ids),
+    sms,
+    limiter: accounts.limiter,
+    shopName: async () => (await settings.get()).shop_name,
+    publicUrl: config.publicUrl,
+    ...opts.restock,
+  });
   return {
     database,
     config,
@@ -103,6 +121,8 @@ export function createServices(database: Database, config: Config, opts: Service
     orders,
     payments,
     shipments,
+    promotions,
+    restock,
     catalog,
     dashboard: createDashboardService({ users, catalog, orders }),
   };

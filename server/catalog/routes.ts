@@ -90,10 +90,15 @@ function toCached(value: unknown): Omit<CachedAnswer, 'stock' | 'availability' |
   return { parts, slots, ids: [...new Set(slots.map((s) => s.id))], etag: hash(text), bytes: text.length };
 }
 
+/** The product page's related lists (related.ts). */
+const RELATED_PATH = '/api/product/:id/related/';
+
 /** What an answer's order or content depends on besides the catalogue's content: stock order, or in-stock-first ranking. */
 function stockDependence(request: FastifyRequest): 'stock' | 'availability' | null {
   const query = request.query as Record<string, unknown> | undefined;
   if (query?.ordering === '-units_stock') return 'stock';
+  // A product's related lists put products in stock first (related.ts).
+  if (request.routeOptions.url === RELATED_PATH) return 'availability';
   if ((typeof query?.search === 'string' && query.search.trim()) || (typeof query?.q === 'string' && query.q.trim())) return 'availability';
   return null;
 }
@@ -218,6 +223,13 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     const product = await catalog.getProduct(readId(request, 'Product not found.'), { admin: isAdmin(request) });
     if (!product) throw notFound('Product not found.');
     return product;
+  });
+  // More by the author, more in the category, bought together: an active product's only.
+  get(app, RELATED_PATH, async (request) => {
+    const id = readId(request, 'Product not found.');
+    const [product, related] = await Promise.all([catalog.getProduct(id), catalog.related(id)]);
+    if (!product) throw notFound('Product not found.');
+    return related;
   });
 
   get(app, '/all-product/:type/', async (request) => {

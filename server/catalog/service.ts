@@ -16,13 +16,15 @@ import { createPeople } from './people';
 import { createShowcase } from './showcase';
 import { createStock } from './stock';
 import { createSearchFacets } from './search-facets';
+import { createRatings } from './ratings';
+import { createRelated, type RelatedDeps } from './related';
 
 export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './products';
 export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type CountedList, type ProductListQuery, type SearchFilters } from './product-lists';
 export { PERSON_ORDERINGS, type ApiPerson, type PersonOrdering } from './people';
 export type { ApiCategory } from './categories';
 export type { ApiBanner, ApiLogo } from './showcase';
-export type { CatalogVersions, CheckoutProduct, StockLevel, StockLine, TakeResult } from './stock';
+export type { CatalogVersions, CheckoutProduct, StockLevel, StockLine, StockSummary, TakeResult } from './stock';
 
 export interface CatalogOptions extends ProductDeps {
   dialect: DialectName;
@@ -31,17 +33,20 @@ export interface CatalogOptions extends ProductDeps {
   /** How a common word's matches are sampled for ranking (product-lists.ts RANK_SAMPLE); tests set them low. */
   rankSample?: number | undefined;
   titleSample?: number | undefined;
+  /** The product page's "bought together": the orders module's ranked ids, handed in by server/services.ts (related.ts). */
+  boughtTogether?: RelatedDeps['boughtTogether'];
 }
 
 export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts: CatalogOptions) {
   const search = createSearchStrategy(db, opts.dialect);
-  const products = createProducts(db, storage, { isOnOrders: opts.isOnOrders });
+  const products = createProducts(db, storage, { isOnOrders: opts.isOnOrders, onBackInStock: opts.onBackInStock });
   const categories = createCategories(db, opts.dialect);
   const authors = createPeople(db, storage, search, 'authors');
   const publishers = createPeople(db, storage, search, 'publishers');
   const showcase = createShowcase(db, storage);
   const lists = createProductLists(db, storage, { search, categories, authors, publishers, searchCountLimit: opts.searchCountLimit, rankSample: opts.rankSample, titleSample: opts.titleSample });
   const stock = createStock(db);
+  const related = createRelated(db, storage, { versions: () => stock.versions(), boughtTogether: opts.boughtTogether });
 
   return {
     /** The change counter of the catalogue: equal counters mean equal answers. */
@@ -76,6 +81,7 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
     getCategory: categories.get,
     categoryTree: categories.tree,
     descendantIds: categories.descendantIds,
+    categoryParents: categories.parents,
     categoryIdByName: categories.idByName,
     createCategory: categories.create,
     updateCategory: categories.update,
@@ -104,6 +110,9 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
       ]);
       return { total_books, total_categories, total_authors, total_publishers };
     },
+
+    /** The product page's more by the author, more in the category and bought together (related.ts). */
+    related: related.related,
 
     /** The /search page's facet counts and "did you mean" (search-facets.ts). */
     searchFacets: createSearchFacets(db, search, stock),

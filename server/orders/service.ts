@@ -26,6 +26,7 @@ import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
 import { moveOrderStatus } from './status';
 import { toApiItem, toApiOrder, withLines, type ApiOrderItem } from './shapes';
+import { createBoughtTogether } from './bought-together';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
@@ -150,6 +151,9 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     async isOnOrders(productId: number): Promise<boolean> {
       return !!(await db.selectFrom('order_items').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
     },
+
+    /** The products most often on the same recent orders as this one, best first (bought-together.ts; the product page's "bought together"). */
+    boughtTogether: createBoughtTogether(db),
 
     /** How many orders there are, for the back office's dashboard. */
     async count(): Promise<number> {

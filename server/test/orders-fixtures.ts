@@ -79,3 +79,41 @@ export function orderCalls(app: () => TestApp) {
     smsTo: (phone: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).orderBy('id').execute(),
   };
 }
+
+/** An order written directly (any status and date, no stock taken) holding one unit of each product: for reports over past orders. */
+export async function insertOrder(db: Kysely<DB>, productIds: number[], o: { status?: 'Pending' | 'Delivered' | 'Returned' | 'Cancelled'; created_at?: string } = {}): Promise<number> {
+  const at = o.created_at ?? nowIso();
+  const order = await db
+    .insertInto('orders')
+    .values({
+      name: 'Customer',
+      phone_number: '01711111111',
+      optional_phone_number: '',
+      email: '',
+      district: 'ঢাকা',
+      upazila_thana: 'মিরপুর',
+      delivery_address: 'বাড়ি ১',
+      delivery_option: 'dhaka_home',
+      payment_option: 'cod',
+      cash_on_delivery: 1,
+      bkash_transaction_id: '',
+      nagad_transaction_id: '',
+      rocket_transaction_id: '',
+      order_instruction: '',
+      subtotal: 300 * productIds.length,
+      delivery_charge: 60,
+      total: 300 * productIds.length + 60,
+      status: o.status ?? 'Pending',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (productIds.length) {
+    await db
+      .insertInto('order_items')
+      .values(productIds.map((product_id) => ({ order_id: order.id, product_id, product_title: `Product ${product_id}`, product_type: 'books' as const, unit_price: 300, quantity: 1, total: 300 })))
+      .execute();
+  }
+  return order.id;
+}
