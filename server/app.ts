@@ -24,6 +24,8 @@ import { orderRoutes } from './orders/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { paymentRoutes } from './payments/routes';
 import { shipmentRoutes } from './shipments/routes';
+import { promotionRoutes } from './promotions/routes';
+import { restockRoutes } from './restock/routes';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -69,7 +71,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // One plugin per module; each declares its own paths and guards.
-  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, dashboardRoutes]) {
+  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, promotionRoutes, dashboardRoutes, restockRoutes]) {
     await app.register(plugin, { services });
   }
 

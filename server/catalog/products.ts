@@ -13,6 +13,7 @@ import { imageUrls } from '../media/images';
 import { PendingFiles, removeFiles } from '../media/uploads';
 import { OFFER_NONE, resolveOffer, type ProductForm } from '../../domain/catalog-forms';
 import { unitPrice } from '../../domain/prices';
+import { ratingAverage } from '../../domain/reviews';
 import { commit, fail, storeProductFiles, type ProductFiles } from './files';
 
 export const PRODUCT_ORDERINGS = ['-updated_at', '-units_stock', 'regular_price', '-regular_price', 'name', '-id'] as const;
@@ -79,6 +80,9 @@ export function toApiProduct(row: ProductRow, storage: FileStorage, opts: { admi
     units_sold: row.units_sold,
     is_active: row.is_active === 1,
     updated_at: row.updated_at,
+    // Visible reviews (ratings.ts): the average to one decimal, null before the first.
+    rating_average: ratingAverage(Number(row.rating_count), Number(row.rating_sum)),
+    rating_count: Number(row.rating_count),
   };
 }
 
@@ -87,6 +91,11 @@ export type ApiProduct = ReturnType<typeof toApiProduct>;
 export interface ProductDeps {
   /** Whether the product appears on any order; such a product is deactivated instead of deleted. */
   isOnOrders(productId: number): Promise<boolean>;
+  /**
+   * Called after an update committed that made a product available again (stock up from 0, or
+   * switched back on with stock): the back-in-stock requests are due. Must not throw.
+   */
+  onBackInStock?: ((productIds: number[]) => void) | undefined;
 }
 
 const REFERENCE_GONE = 'The chosen category, author or publisher was just removed; choose again.';
@@ -224,6 +233,8 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       };
       await commit(pending, () => db.updateTable('products').set(changes).where('id', '=', id).execute(), { foreign_key: REFERENCE_GONE });
       await removeFiles(storage, { images: [stored.image ? existing.image : null], keys: [stored.pdf ? existing.pdf : null] });
+      const wasOffered = existing.units_stock > 0 && existing.is_active === 1;
+      if (!wasOffered && changes.units_stock > 0 && changes.is_active === 1) deps.onBackInStock?.([id]);
       return adminView(id);
     },
 

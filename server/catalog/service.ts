@@ -24,6 +24,7 @@ export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type Counted
 export { PERSON_ORDERINGS, type ApiPerson, type PersonOrdering } from './people';
 export type { ApiCategory } from './categories';
 export type { ApiBanner, ApiLogo } from './showcase';
+export type { CatalogRatings, RatingFigures } from './ratings';
 export type { CatalogVersions, CheckoutProduct, StockLevel, StockLine, StockSummary, TakeResult } from './stock';
 
 export interface CatalogOptions extends ProductDeps {
@@ -119,6 +120,9 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
 
     /** The shelf counts, which checkout and order cancellation change inside their own transactions. */
     stock,
+
+    /** The rating figures on products, which the reviews module writes inside its own transactions (ratings.ts). */
+    ratings: createRatings(db),
   };
 }
 

@@ -19,6 +19,10 @@ export interface CheckoutProduct {
   discount_price: number;
   units_stock: number;
   is_active: number;
+  /** What promotions look at (what a promotion covers). */
+  category_id: number | null;
+  author_id: number | null;
+  publisher_id: number | null;
 }
 
 /** One line to take: the prices are the ones the order was priced with. */
@@ -41,6 +45,16 @@ const inProductOrder = <T extends { product: number }>(lines: T[]) => [...lines]
 export interface StockLevel {
   units_stock: number;
   units_sold: number;
+}
+
+/** A product as a back-in-stock request sees it. */
+export interface StockSummary {
+  id: number;
+  type: ProductType;
+  english_title: string;
+  bangla_title: string;
+  units_stock: number;
+  is_active: boolean;
 }
 
 /** The catalogue's change counters (migration 0104): equal counters mean equal answers of that kind. */
@@ -68,12 +82,26 @@ export function createStock(db: Kysely<DB>) {
       return new Map(rows.map((r) => [r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold) }]));
     },
 
+    /**
+     * What the back-in-stock requests need of these products (server/restock): title, type for
+     * its link, stock and whether it is offered; one primary-key query.
+     */
+    async summaries(ids: readonly number[]): Promise<StockSummary[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .selectFrom('products')
+        .select(['id', 'type', 'english_title', 'bangla_title', 'units_stock', 'is_active'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return rows.map((r) => ({ ...r, units_stock: Number(r.units_stock), is_active: r.is_active === 1 }));
+    },
+
     /** The products of a cart as checkout prices them, read inside the checkout's transaction. */
     forCheckout(trx: Kysely<DB>, ids: number[]): Promise<CheckoutProduct[]> {
       if (!ids.length) return Promise.resolve([]);
       return trx
         .selectFrom('products')
-        .select(['id', 'english_title', 'bangla_title', 'type', 'regular_price', 'discount_price', 'units_stock', 'is_active'])
+        .select(['id', 'english_title', 'bangla_title', 'type', 'regular_price', 'discount_price', 'units_stock', 'is_active', 'category_id', 'author_id', 'publisher_id'])
         .where('id', 'in', ids)
         .execute();
     },

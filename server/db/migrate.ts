@@ -7,17 +7,22 @@ import { searchDocumentsMigration } from './migrations/0103_search_documents';
 import { catalogStockVersionMigration } from './migrations/0104_catalog_stock_version';
 import { searchTitleIndexesMigration } from './migrations/0105_search_title_indexes';
 import { searchNewestFirstMigration } from './migrations/0106_search_newest_first';
+import { catalogRatingsMigration } from './migrations/0107_catalog_ratings';
+import { reviewsMigration } from './migrations/0901_reviews';
 import { ordersPaymentMigration } from './migrations/0301_orders_payment';
 import { paymentsMigration } from './migrations/0601_payments';
 import { ordersShipmentMigration } from './migrations/0302_orders_shipment';
 import { ordersAccountPhoneMigration } from './migrations/0303_orders_account_phone';
 import { shipmentsMigration } from './migrations/0701_shipments';
 import { accountRecoveryMigration } from './migrations/0201_account_recovery';
+import { promotionsMigration } from './migrations/0801_promotions';
+import { ordersDiscountsMigration } from './migrations/0304_orders_discounts';
+import { restockRequestsMigration } from './migrations/1001_restock_requests';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
  * Name them NNNN_module_what; modules use their own number range
- * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx).
+ * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx, promotions 08xx, reviews 09xx, restock 10xx).
  */
 function allMigrations(database: Database): Record<string, Migration> {
   return {
@@ -28,12 +33,17 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0104_catalog_stock_version': catalogStockVersionMigration(database.dialect),
     '0105_search_title_indexes': searchTitleIndexesMigration(database.dialect),
     '0106_search_newest_first': searchNewestFirstMigration(database.dialect),
+    '0107_catalog_ratings': catalogRatingsMigration(database.dialect),
+    '0901_reviews': reviewsMigration(database.dialect),
     '0301_orders_payment': ordersPaymentMigration(database.dialect),
     '0601_payments': paymentsMigration(database.dialect),
     '0302_orders_shipment': ordersShipmentMigration(),
     '0303_orders_account_phone': ordersAccountPhoneMigration(),
     '0701_shipments': shipmentsMigration(database.dialect),
     '0201_account_recovery': accountRecoveryMigration(),
+    '0801_promotions': promotionsMigration(database.dialect),
+    '0304_orders_discounts': ordersDiscountsMigration(database.dialect),
+    '1001_restock_requests': restockRequestsMigration(database.dialect),
   };
 }
 

@@ -60,6 +60,9 @@ export interface ProductTable {
   is_active: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Visible reviews and the sum of their ratings (migration 0107; written by the reviews module through catalog ratings). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
 }
 
 export interface BannerTable {
@@ -126,6 +129,39 @@ export interface SmsOutboxTable {
   sent_at: string | null;
 }
 
+/** Back-in-stock requests (restock module, migration 1001): waiting while `notified_at` is null. */
+export interface RestockRequestTable {
+  id: Generated<number>;
+  product_id: number;
+  phone_number: string;
+  user_id: number | null;
+  created_at: string;
+  notified_at: string | null;
+}
+
+/** Codes proving a guest's phone number for a back-in-stock request (hashed, like recovery codes). */
+export interface RestockCodeTable {
+  id: Generated<number>;
+  phone_number: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A customer's review of a product they received (reviews module, migration 0901); `hidden` 0/1 by an admin. */
+export interface ProductReviewTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  rating: number;
+  text: Generated<string>;
+  hidden: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SettingTable {
   key: string;
   value: string;
@@ -174,6 +210,51 @@ export interface OrderTable {
   shipment_status: ParcelStateName | null;
   /** The placing account's phone: order SMS go here, not to the delivery phone (migration 0303). */
   account_phone: Generated<string>;
+  /** What promotions took off (migration 0304): total = subtotal + delivery_charge − discount_total. */
+  discount_total: Generated<number>;
+}
+
+/** One promotion applied to an order, as it was at checkout (migration 0304). */
+export interface OrderDiscountTable {
+  id: Generated<number>;
+  order_id: number;
+  promotion_id: number | null;
+  name: string;
+  code: string | null;
+  kind: string;
+  amount: number;
+}
+
+/** A promotion or coupon (migration 0801); `applies_to` and `get_products` are JSON. */
+export interface PromotionTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'percentage' | 'fixed' | 'free_delivery' | 'buy_x_get_y';
+  value: number;
+  buy_quantity: number | null;
+  get_quantity: number | null;
+  get_products: string;
+  applies_to: string;
+  min_subtotal: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  code: string | null;
+  is_active: number;
+  used_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One use of a promotion by an order; `released_at` set when the order was cancelled (migration 0801). */
+export interface PromotionRedemptionTable {
+  id: Generated<number>;
+  promotion_id: number;
+  order_id: number;
+  user_id: number | null;
+  created_at: string;
+  released_at: string | null;
 }
 
 export interface OrderItemTable {
@@ -317,6 +398,12 @@ export interface DB {
   payment_refunds: PaymentRefundTable;
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
+  order_discounts: OrderDiscountTable;
+  promotions: PromotionTable;
+  promotion_redemptions: PromotionRedemptionTable;
+  restock_requests: RestockRequestTable;
+  restock_codes: RestockCodeTable;
+  product_reviews: ProductReviewTable;
   catalog_versions: CatalogVersionsView;
   product_search_docs: ProductSearchDocTable;
 }

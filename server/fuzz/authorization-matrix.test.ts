@@ -94,6 +94,8 @@ const API: Record<string, Audience> = {
   'GET /api/order/:id/shipment/prefill/': 'admin',
   'GET /api/track/': 'public',
   'GET /api/dashboard/': 'admin',
+  'POST /api/product/:id/notify/': 'public',
+  'GET /api/restock/': 'admin',
   'GET /media/*': 'public',
 };
 

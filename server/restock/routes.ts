@@ -1,0 +1,33 @@
+/**
+ * Back-in-stock requests over HTTP: a shopper asks on a sold-out product's page
+ * (`POST /api/product/{id}/notify/`), admins see what is waited for most (`GET /api/restock/`).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAdmin } from '../accounts/auth';
+import { TooManyRequests } from '../accounts/rate-limit';
+import { clientAddress } from '../http/client-address';
+import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
+import { RESTOCK_MESSAGES, restockRequestSchema } from '../../domain/restock';
+import type { Services } from '../services';
+
+const listQuery = pageQuery.strict();
+
+export const restockRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  // 429 answers say when to come back (RFC 9110 Retry-After).
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfter));
+  });
+
+  app.post('/api/product/:id/notify/', async (request, reply) => {
+    const id = readId(request, RESTOCK_MESSAGES.notFound);
+    const input = restockRequestSchema.parse(request.body ?? {});
+    const answer = await services.restock.ask(id, input, { user: request.user, ip: clientAddress(request) });
+    return reply.status(answer.status).send(answer);
+  });
+
+  app.get('/api/restock/', { preHandler: requireAdmin }, async (request) => {
+    const page = toPage(readQuery(listQuery, request));
+    const { count, results } = await services.restock.waitingList(page);
+    return envelope(request, page, count, results);
+  });
+};
