@@ -6,7 +6,8 @@ import { parseId } from '../../../domain/queries';
 import { catalog } from './catalog.server';
 import { useT } from '../../lib/i18n';
 import { Price } from '../../components/price';
-import { LowStock, OfferBadges } from '../../components/product-card';
+import { LowStock, OfferBadges, cardFields } from '../../components/product-card';
+import { RelatedBooks } from '../../components/related-books';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { categoryPath, productPath } from '../../../domain/store-paths';
@@ -14,12 +15,18 @@ import { addProductToCart, addProductToWishlist } from '../../components/shop-ac
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const product = id === null ? null : await catalog(context).getProduct(id);
-  if (!product) throw data(null, { status: 404 });
+  // The related lists are read alongside the product (no wait for it): empty for a missing one.
+  const [product, related] = id === null ? [null, null] : await Promise.all([catalog(context).getProduct(id), catalog(context).related(id)]);
+  if (!product || !related) throw data(null, { status: 404 });
   const url = new URL(request.url);
   // One address per product: /books/7 when 7 is a book.
   if (url.pathname.split('/')[1] !== product.type) throw redirect(productPath(product), 301);
-  return { product, url: `${url.origin}${productPath(product)}` };
+  return {
+    product,
+    url: `${url.origin}${productPath(product)}`,
+    // Only what a card shows.
+    related: { by_author: related.by_author.map(cardFields), in_category: related.in_category.map(cardFields), bought_together: related.bought_together.map(cardFields) },
+  };
 }
 
 function summary(p: { description: string; english_title: string; bangla_title: string; author_name: string | null }): string {
@@ -216,6 +223,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <div className="tabpanel mt-2 whitespace-pre-line">{p.description}</div>
         </noscript>
       </section>
+      <RelatedBooks related={loaderData.related} books={p.type === 'books'} />
     </main>
   );
 }

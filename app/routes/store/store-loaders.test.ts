@@ -108,6 +108,15 @@ describe('storefront loaders', () => {
     expect(ld).toMatchObject({ '@type': ['Product', 'Book'], name: 'Rivers of Bengal', author: { name: 'Zafar Iqbal' }, offers: { price: 405, priceCurrency: 'BDT', availability: 'https://schema.org/InStock' } });
   });
 
+  it('product page: the related lists as cards, in stock first, without the product or inactive books', async () => {
+    const data = await run(productLoader, `/books/${f.ids.riverSong}`, context, { id: String(f.ids.riverSong) });
+    // Humayun's other active book (out of stock); the poetry shelf's other book.
+    expect(data.related.by_author.map((p) => p.id)).toEqual([f.ids.eveningRain]);
+    expect(data.related.in_category.map((p) => p.id)).toEqual([f.ids.riversOfBengal]);
+    expect(data.related.bought_together).toEqual([]);
+    expect(Object.keys(data.related.by_author[0] ?? {})).not.toContain('description');
+  });
+
   it('search answers Bengali and English terms, at most 20, and nothing for empty text', async () => {
     expect((await run(searchLoader, '/search?q=%20', context)).results).toEqual([]);
     const bn = await run(searchLoader, `/search?q=${encodeURIComponent('নদী')}`, context);
