@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { restockFormErrors } from './restock-messages';
 import { RESTOCK_MESSAGES, backInStockText, cameBack, guestRestockSchema, restockCodeText, restockRequestSchema } from './restock';
 
 describe('restockRequestSchema', () => {
@@ -47,5 +48,27 @@ describe('texts and rules', () => {
     expect(cameBack(0, 0)).toBe(false);
     expect(cameBack(2, 5)).toBe(false);
     expect(cameBack(3, 0)).toBe(false);
+  });
+});
+
+describe("restockFormErrors (the page's check without zod)", () => {
+  it('refuses exactly what the guest schema refuses, with the same messages', () => {
+    const cases = [
+      { phone_number: '' },
+      { phone_number: '01712345678' },
+      { phone_number: '+880 1712-345678' },
+      { phone_number: '0123' },
+      { phone_number: '01712345678', otp: '12345' },
+      { phone_number: '01712345678', otp: '123456' },
+      { phone_number: '01712345678', otp: ' ' },
+      { phone_number: '', otp: '123456' },
+      { phone_number: '0171234567812345678901' },
+    ];
+    for (const c of cases) {
+      const r = guestRestockSchema.safeParse(c);
+      const fromSchema: Record<string, string[]> = {};
+      for (const i of r.success ? [] : r.error.issues) (fromSchema[String(i.path[0])] ??= [i.message]);
+      expect(restockFormErrors(c), JSON.stringify(c)).toEqual(fromSchema);
+    }
   });
 });

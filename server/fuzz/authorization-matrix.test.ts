@@ -96,6 +96,18 @@ const API: Record<string, Audience> = {
   'GET /api/dashboard/': 'admin',
   'POST /api/product/:id/notify/': 'public',
   'GET /api/restock/': 'admin',
+  'GET /api/product/:id/reviews/': 'public',
+  'GET /api/product/:id/reviews/mine/': 'signed',
+  'POST /api/product/:id/reviews/': 'signed',
+  'PUT /api/product/:id/reviews/': 'signed',
+  'DELETE /api/product/:id/reviews/': 'signed',
+  'PUT /api/product/:id/reviews/:reviewId/': 'signed',
+  'DELETE /api/product/:id/reviews/:reviewId/': 'signed',
+  'GET /api/review/': 'admin',
+  'GET /api/review/:id/': 'admin',
+  'PUT /api/review/:id/': 'admin',
+  'PATCH /api/review/:id/': 'admin',
+  'DELETE /api/review/:id/': 'admin',
   'GET /media/*': 'public',
 };
 
@@ -115,7 +127,7 @@ const PAGES: Record<string, 'public' | 'signed' | 'admin'> = {
   '/admin-categories': 'admin', '/update-category/:id': 'admin', '/admin-books': 'admin', '/update-book/:id': 'admin',
   '/admin-electronics': 'admin', '/update-electronics/:id': 'admin', '/admin-stationary': 'admin',
   '/update-stationary/:id': 'admin', '/admin-orders': 'admin', '/order-invoice/:id': 'admin', '/admin-settings': 'admin',
-  '/admin-sms': 'admin', '/admin-couriers': 'admin',
+  '/admin-sms': 'admin', '/admin-couriers': 'admin', '/admin-restock': 'admin',
 };
 
 function pagePaths(entries: RouteConfigEntry[], prefix = ''): string[] {

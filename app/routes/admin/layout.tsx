@@ -26,6 +26,7 @@ const LINKS: [string, string][] = [
   ['/admin-books', 'Books'],
   ['/admin-electronics', 'Electronics'],
   ['/admin-stationary', 'Stationery'],
+  ['/admin-restock', 'Back in stock'],
   ['/admin-categories', 'Categories'],
   ['/admin-orders', 'Orders'],
   ['/admin-authors', 'Authors'],

@@ -30,7 +30,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     svc.listProducts({ type: kind.type, ordering: '-id' }, page, { admin: true }),
     productFormOptions(context, kind),
   ]);
+  // Back-in-stock requests waiting per product shown (server/restock).
+  const waiting = await context.services.restock.waitingCounts([...(found?.results ?? []), ...list.results].map((p) => p.id));
   return {
+    waiting: Object.fromEntries(waiting),
     type: kind.type,
     search,
     found: found ? { count: found.count, results: found.results as AdminProduct[], page: spage.page } : null,
@@ -48,10 +51,10 @@ function Thumb({ p }: { p: AdminProduct }) {
   return src ? <img src={src} alt={p.alt_text} width={50} height={50} loading="lazy" className="h-[50px] w-[50px] rounded object-cover" /> : null;
 }
 
-function ProductRows({ products, purchase, type }: { products: AdminProduct[]; purchase: boolean; type: string }) {
+function ProductRows({ products, purchase, type, waiting }: { products: AdminProduct[]; purchase: boolean; type: string; waiting: Record<number, number> }) {
   const kind = kindFromPath(`/admin-${type}`);
   const isBook = type === 'books';
-  const cols = 11 + (purchase ? 2 : 0);
+  const cols = 12 + (purchase ? 2 : 0);
   return (
     <>
       {products.length === 0 && <Empty colSpan={cols} />}
@@ -73,6 +76,7 @@ function ProductRows({ products, purchase, type }: { products: AdminProduct[]; p
           <td className={p.discount_price ? 'font-semibold text-red-700' : 'text-stone-400'}>{p.discount_price || '—'}</td>
           <td className={p.units_stock === 0 ? 'font-semibold text-red-700' : p.units_stock <= 10 ? 'font-semibold text-amber-700' : ''}>{p.units_stock}</td>
           <td>{p.units_sold}</td>
+          <td data-testid="restock-waiting">{waiting[p.id] ? <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{waiting[p.id]}</span> : '—'}</td>
           <td>
             <Link className="rounded border border-brand px-2 py-1 text-brand hover:bg-brand hover:text-white" to={kind.edit(p.id)}>
               Edit
@@ -88,11 +92,11 @@ function ProductRows({ products, purchase, type }: { products: AdminProduct[]; p
 }
 
 function head(purchase: boolean) {
-  return ['ID', 'English title', 'Bangla title', 'Category', 'Image', ...(purchase ? ['Purchase from', 'Purchase price'] : []), 'Regular price', 'Discount price', 'Stock', 'Sold', 'Edit', 'Delete'];
+  return ['ID', 'English title', 'Bangla title', 'Category', 'Image', ...(purchase ? ['Purchase from', 'Purchase price'] : []), 'Regular price', 'Discount price', 'Stock', 'Sold', 'Waiting', 'Edit', 'Delete'];
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { type, search, found, list, options } = loaderData;
+  const { type, search, found, list, options, waiting } = loaderData;
   const kind = kindFromPath(`/admin-${type}`);
   const placeholder = type === 'books' ? 'Search by title, author, publisher, category' : 'Search by title';
   return (
@@ -106,7 +110,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               {found.count} result{found.count === 1 ? '' : 's'} for “{search}”
             </p>
             <Table head={head(false)} testId="search-table" dense>
-              <ProductRows products={found.results} purchase={false} type={type} />
+              <ProductRows products={found.results} purchase={false} type={type} waiting={waiting} />
             </Table>
             <Pager count={found.count} page={found.page} pageKey="spage" summary />
           </div>
@@ -117,7 +121,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </Panel>
       <Panel title={`All ${kind.title.toLowerCase()}`} id="list">
         <Table head={head(true)} testId="product-list" dense>
-          <ProductRows products={list.results} purchase type={type} />
+          <ProductRows products={list.results} purchase type={type} waiting={waiting} />
         </Table>
         <Pager count={list.count} page={list.page} summary />
       </Panel>

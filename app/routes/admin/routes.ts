@@ -28,5 +28,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('admin-settings', 'routes/admin/settings.tsx'),
     route('admin-sms', 'routes/admin/sms.tsx'),
     route('admin-couriers', 'routes/admin/couriers.tsx'),
+    route('admin-restock', 'routes/admin/restock.tsx'),
   ]),
 ];

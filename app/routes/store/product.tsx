@@ -12,6 +12,7 @@ import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { categoryPath, productPath } from '../../../domain/store-paths';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
+import { BackInStock } from '../../components/back-in-stock';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -165,9 +166,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 {t('কার্টে যোগ করুন', 'Add to cart')}
               </button>
             ) : (
-              <button type="button" disabled className="btn-lg-off">
-                Stock out!
-              </button>
+              <>
+                <button type="button" disabled className="btn-lg-off">
+                  Stock out!
+                </button>
+                <BackInStock productId={p.id} />
+              </>
             )}
             <button type="button" onClick={() => addProductToWishlist(p)} className="btn-wish">
               <Icon n="heart" sm /> {t('উইশলিস্টে যোগ করুন', 'Add to wishlist')}
