@@ -48,6 +48,8 @@ describe('storefront browsing', () => {
     expect(html).toContain('application/ld+json');
     expect(html).toContain('"@type":["Product","Book"]');
     expect(html).toContain('Specification');
+    // Related books, rendered on the server: the author's other books.
+    expect(html).toContain('এই লেখকের আরও বই');
   });
 
   it('browses home → category → product', async () => {
