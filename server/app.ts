@@ -26,6 +26,7 @@ import { paymentRoutes } from './payments/routes';
 import { shipmentRoutes } from './shipments/routes';
 import { promotionRoutes } from './promotions/routes';
 import { restockRoutes } from './restock/routes';
+import { reviewRoutes } from './reviews/routes';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -71,7 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // One plugin per module; each declares its own paths and guards.
-  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, promotionRoutes, dashboardRoutes, restockRoutes]) {
+  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, promotionRoutes, dashboardRoutes, restockRoutes, reviewRoutes]) {
     await app.register(plugin, { services });
   }
 

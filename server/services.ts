@@ -23,6 +23,7 @@ import { createCouriers } from './shipments/couriers';
 import { placeInEnglish } from '../domain/shipments';
 import { createPromotionService } from './promotions/service';
 import { createRestockService, type RestockDeps } from './restock/service';
+import { createReviewService } from './reviews/service';
 
 export interface ServiceOptions {
   storage?: FileStorage;
@@ -109,6 +110,9 @@ export function createServices(database: Database, config: Config, opts: Service
     publicUrl: config.publicUrl,
     ...opts.restock,
   });
+  // Reviews ask orders whether the author received the product and write the product's rating
+  // figures through the catalogue's ratings face.
+  const reviews = createReviewService(db, { dialect: database.dialect, ratings: catalog.ratings, purchases: orders.purchases, users });
   return {
     database,
     config,
@@ -123,6 +127,7 @@ export function createServices(database: Database, config: Config, opts: Service
     shipments,
     promotions,
     restock,
+    reviews,
     catalog,
     dashboard: createDashboardService({ users, catalog, orders }),
   };

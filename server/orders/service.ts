@@ -26,6 +26,7 @@ import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
 import { moveOrderStatus } from './status';
 import { toApiItem, toApiOrder, withLines, type ApiOrderItem } from './shapes';
+import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
 
 export type { CheckoutResult } from './checkout';
@@ -154,6 +155,9 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
 
     /** The products most often on the same recent orders as this one, best first (bought-together.ts; the product page's "bought together"). */
     boughtTogether: createBoughtTogether(db),
+
+    /** Whether customers received products (a Delivered order holds them), for reviews (purchases.ts). */
+    purchases: createPurchases(db),
 
     /** How many orders there are, for the back office's dashboard. */
     async count(): Promise<number> {
