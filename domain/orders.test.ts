@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from './settings';
-import { LIMIT_MESSAGES, MESSAGES, canTransition, cartLines, checkoutSchema, disagreeingFigures, overUnitLimit, priceOrder, restocks, transactionFieldFor } from './orders';
+import { LIMIT_MESSAGES, MESSAGES, canTransition, cartLines, checkoutSchema, disagreeingFigures, overUnitLimit, restocks, transactionFieldFor } from './orders';
 
 const valid = {
   district: 'ঢাকা',
@@ -37,16 +37,14 @@ describe('order status transitions', () => {
 });
 
 describe('order pricing', () => {
-  it('prices subtotal = Σ quantity × unit price and total = subtotal + delivery charge', () => {
-    const p = priceOrder([{ product: 1, unit_price: 250, quantity: 2 }, { product: 2, unit_price: 99, quantity: 1 }], 60);
-    expect(p).toMatchObject({ subtotal: 599, delivery_charge: 60, total: 659 });
-    expect(p.lines.map((l) => l.total)).toEqual([500, 99]);
-  });
   it('names only the client figures that disagree, ignoring figures not sent', () => {
     const server = { subtotal: 500, delivery_charge: 60, total: 560 };
     expect(disagreeingFigures({}, server)).toEqual([]);
     expect(disagreeingFigures({ subtotal: 500, delivery_charge: 60, total: 560 }, server)).toEqual([]);
     expect(disagreeingFigures({ subtotal: 450, total: 510 }, server)).toEqual(['subtotal', 'total']);
+    // A client that knows of no discount agrees with an order without one; one that expects a discount does not.
+    expect(disagreeingFigures({ discount_total: 0 }, server)).toEqual([]);
+    expect(disagreeingFigures({ discount_total: 50 }, { ...server, discount_total: 60 })).toEqual(['discount_total']);
   });
 });
 

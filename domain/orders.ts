@@ -107,6 +107,8 @@ export const checkoutFieldsSchema = z
     delivery_option: required(MESSAGES.delivery_option, 200),
     payment_option: required(MESSAGES.payment_option, 200),
     order_instruction: trimmed(1000),
+    /** A coupon code (domain/promotions.ts); checkout says why a code cannot be used. */
+    coupon: trimmed(40),
     bkash_transaction_ID: trimmed(60),
     nagad_transaction_ID: trimmed(60),
     rocket_transaction_ID: trimmed(60),
@@ -115,6 +117,7 @@ export const checkoutFieldsSchema = z
     savedCart: z.record(z.string(), quantity).optional(),
     subtotal: money,
     delivery_charge: money,
+    discount_total: money,
     total: money,
     cash_on_delivery: z.unknown().optional(),
     status: z.unknown().optional(),
@@ -122,6 +125,16 @@ export const checkoutFieldsSchema = z
   .strict();
 
 export type CheckoutInput = z.infer<typeof checkoutFieldsSchema>;
+
+/** `POST /api/cart/quote/`: the cart as checkout would price it, before the address is typed. */
+export const cartQuoteSchema = z
+  .object({
+    orderItems: z.array(orderLineSchema).max(200).optional(),
+    savedCart: z.record(z.string(), quantity).optional(),
+    delivery_option: trimmed(200),
+    coupon: trimmed(40),
+  })
+  .strict();
 
 /** The full checkout schema for the shop's current options: known options, wallet details, formats, units per line (0: no limit). */
 export function checkoutSchema(options: { delivery_options: DeliveryOption[]; payment_options: PaymentOption[]; max_units_per_line?: number }) {
@@ -191,27 +204,18 @@ function rawLines(items: unknown[], savedCart: unknown): CartLine[] {
   return lines.filter((l) => Number.isFinite(l.product) && Number.isFinite(l.quantity));
 }
 
-export interface PricedLine {
-  product: number;
-  unit_price: number;
-  quantity: number;
-  total: number;
-}
-
 export interface OrderFigures {
   subtotal: number;
   delivery_charge: number;
+  /** What promotions took off (domain/promotions.ts); absent means none. */
+  discount_total?: number;
   total: number;
 }
 
-/** subtotal = Σ quantity × unit price; total = subtotal + the chosen option's delivery charge. */
-export function priceOrder(lines: { product: number; unit_price: number; quantity: number }[], deliveryCharge: number): OrderFigures & { lines: PricedLine[] } {
-  const priced = lines.map((l) => ({ ...l, total: l.unit_price * l.quantity }));
-  const subtotal = priced.reduce((sum, l) => sum + l.total, 0);
-  return { lines: priced, subtotal, delivery_charge: deliveryCharge, total: subtotal + deliveryCharge };
-}
-
-/** The figures the client sent that disagree with the server's (the customer must confirm a changed price); empty when they agree or none were sent. */
+/**
+ * An order's figures: subtotal = Σ quantity × unit price; total = subtotal + the delivery charge
+ * − discount_total, worked out with the promotions by domain/promotions.ts `quoteOrder`.
+ * The figures the client sent that disagree with the server's (the customer must confirm a changed price); empty when they agree or none were sent. */
 export function disagreeingFigures(client: Partial<Record<keyof OrderFigures, number | undefined>>, server: OrderFigures): (keyof OrderFigures)[] {
-  return (['subtotal', 'delivery_charge', 'total'] as const).filter((k) => client[k] !== undefined && client[k] !== server[k]);
+  return (['subtotal', 'delivery_charge', 'discount_total', 'total'] as const).filter((k) => client[k] !== undefined && client[k] !== (server[k] ?? 0));
 }

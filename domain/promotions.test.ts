@@ -225,3 +225,18 @@ describe('badges', () => {
     expect(promotionBadge({ kind: 'free_delivery', value: 0, buy_quantity: null, get_quantity: null, min_subtotal: 1500 })[0]).toBe('ফ্রি ডেলিভারি (১৫০০+ টাকায়)');
   });
 });
+
+describe('category lineage', () => {
+  const parents = new Map<number, number | null>([
+    [1, null],
+    [10, 1],
+    [11, 10],
+    [20, null],
+  ]);
+  it('a category with its ancestors, and categories with their descendants', async () => {
+    const { categoryLineage, withDescendants } = await import('./promotions');
+    expect(categoryLineage(11, parents)).toEqual([11, 10, 1]);
+    expect(categoryLineage(null, parents)).toEqual([]);
+    expect(withDescendants([10], parents).sort()).toEqual([10, 11]);
+  });
+});

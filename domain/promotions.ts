@@ -393,3 +393,15 @@ export function promotionBadge(p: Pick<Promotion, 'kind' | 'value' | 'buy_quanti
 export function badgesFor(product: PromoProduct, promotions: Pick<Promotion, 'applies_to' | 'code'>[]): number[] {
   return promotions.flatMap((p, i) => (p.code === null && appliesTo(p.applies_to, product) ? [i] : []));
 }
+
+/** A category and its ancestors, nearest first (a loop in bad data stops at the first repeat). */
+export function categoryLineage(id: number | null, parents: ReadonlyMap<number, number | null>): number[] {
+  const lineage: number[] = [];
+  for (let c = id; c !== null && c !== undefined && !lineage.includes(c); c = parents.get(c) ?? null) lineage.push(c);
+  return lineage;
+}
+
+/** These categories and all their descendants. */
+export function withDescendants(ids: readonly number[], parents: ReadonlyMap<number, number | null>): number[] {
+  return [...parents.keys()].filter((c) => categoryLineage(c, parents).some((a) => ids.includes(a)));
+}

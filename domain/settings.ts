@@ -20,6 +20,7 @@ export const paymentOptionSchema = z.object({
 export const SETTINGS_MESSAGES = {
   socialUrl: 'শুধু http:// বা https:// দিয়ে শুরু হওয়া লিংক দিন। (Only an http:// or https:// link.)',
   limit: '০ (সীমা নেই) থেকে ১০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা দিন। (A whole number from 0, no limit, to 10000.)',
+  threshold: 'পূর্ণ টাকার পরিমাণ দিন, অথবা খালি রাখুন (ফ্রি ডেলিভারি নেই)। (Whole taka, or empty for none.)',
 } as const;
 
 /** Every footer links to it: only a web address (or none), never `javascript:` or `data:`. */
@@ -48,6 +49,13 @@ export const settingsSchema = z
     max_units_per_line: limit,
     /** Checkouts an hour, counted per customer and per client address. */
     checkouts_per_hour: limit,
+    /** A subtotal at or above it delivers free (domain/promotions.ts); null: never. */
+    free_delivery_threshold: z
+      .number({ message: SETTINGS_MESSAGES.threshold })
+      .int(SETTINGS_MESSAGES.threshold)
+      .min(0, SETTINGS_MESSAGES.threshold)
+      .max(10_000_000, SETTINGS_MESSAGES.threshold)
+      .nullable(),
   })
   .strict();
 
@@ -80,6 +88,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   max_open_orders_per_customer: 3,
   max_units_per_line: 10,
   checkouts_per_hour: 10,
+  free_delivery_threshold: null,
 };
 
 /**

@@ -61,7 +61,7 @@ export function createServices(database: Database, config: Config, opts: Service
   // The product page's "bought together" reads orders' tables too, so orders answer its ids.
   const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId), boughtTogether: (productId) => orders.boughtTogether(productId), onBackInStock: (ids) => restock.productsBack(ids) });
   // Promotions read the category tree from the catalogue; checkout prices with them.
-  const promotions = createPromotionService(db, { dialect: database.dialect, categoryParents: () => catalog.categoryParents() });
+  const promotions = createPromotionService(db, { dialect: database.dialect, categoryParents: (q) => catalog.categoryParents(q) });
   // Orders open a payment for an order paid online and show its attempts through the payments
   // service, which settles payments through the orders' payment face: the first direction is
   // handed in as functions, answered once payments exists.

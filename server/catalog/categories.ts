@@ -116,6 +116,12 @@ export function createCategories(db: Kysely<DB>, dialect: DialectName) {
       return rows.map((r) => r.id);
     },
 
+    /** Every category's parent (null at the top), for rules that cover a category's descendants (promotions); inside the caller's transaction when given one. */
+    async parents(q: Kysely<DB> = db): Promise<Map<number, number | null>> {
+      const rows = await q.selectFrom('categories').select(['id', 'parent_id']).execute();
+      return new Map(rows.map((c) => [c.id, c.parent_id]));
+    },
+
     /** Every category of that name, oldest first. */
     named(name: string) {
       return db.selectFrom('categories').select(['id', 'name', 'parent_id']).where('name', '=', name).orderBy('id').execute();

@@ -416,6 +416,7 @@ export type Person = Selectable<PersonTable>;
 export type User = Selectable<UserTable>;
 export type Order = Selectable<OrderTable>;
 export type OrderItem = Selectable<OrderItemTable>;
+export type OrderDiscount = Selectable<OrderDiscountTable>;
 export type PaymentAttempt = Selectable<PaymentAttemptTable>;
 export type PaymentRefund = Selectable<PaymentRefundTable>;
 export type Shipment = Selectable<ShipmentTable>;

@@ -23,8 +23,10 @@ import { enqueueSms } from '../notifications/outbox';
 import { findOption, isOnlineOption } from '../../domain/settings';
 import { isOnlineGateway } from '../../domain/payments';
 import { normalizePhone } from '../../domain/phone';
-import { unitPrice } from '../../domain/prices';
-import { MESSAGES, cartLines, checkoutSchema, disagreeingFigures, priceOrder, transactionFieldFor } from '../../domain/orders';
+import { MESSAGES, cartLines, checkoutSchema, disagreeingFigures, transactionFieldFor } from '../../domain/orders';
+import { couponMessage } from '../../domain/promotions';
+import type { PromotionService } from '../promotions/service';
+import { priceCart } from './pricing';
 import { lockKey } from '../db/dialect';
 import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMeta } from './limits';
 
@@ -46,6 +48,8 @@ export interface CheckoutDeps {
   dialect: DialectName;
   /** The shared rate limiter (Redis or the database); the database's when none is handed in. */
   limiter?: RateLimiter | undefined;
+  /** Promotions and coupons: what the order is priced with, and their uses taken in the order's transaction. */
+  promotions: PromotionService;
 }
 
 /** A stable hash of a request body: same fields and values in any key order → same hash. */
@@ -112,14 +116,23 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
         .map(({ p }) => ({ product: p.id, title: p.english_title, available: p.units_stock }));
       if (short.length) throw outOfStock(short);
 
-      const priced = priceOrder(
-        lines.map((l) => ({ product: l.product, quantity: l.quantity, unit_price: unitPrice(byId.get(l.product)!) })),
-        delivery.charge,
-      );
-      const figures = { subtotal: priced.subtotal, delivery_charge: priced.delivery_charge, total: priced.total };
-      if (disagreeingFigures(input, figures).length) {
-        throw conflict(MESSAGES.priceChanged, { ...figures, items: priced.lines });
+      // Priced with the promotions that hold now (domain/promotions.ts has the stacking rule).
+      const quoted = await priceCart(trx, deps.promotions, {
+        userId: user.id,
+        lines,
+        products: byId,
+        deliveryCharge: delivery.charge,
+        coupon: input.coupon,
+        freeDeliveryThreshold: settings.free_delivery_threshold,
+      });
+      if (!quoted.ok) {
+        const message = couponMessage(quoted.problem, quoted.coupon);
+        throw badRequest(message, { coupon: [message] });
       }
+      const priced = quoted.quote;
+      const figures = { subtotal: priced.subtotal, delivery_charge: priced.delivery_charge, discount_total: priced.discount_total, total: priced.total };
+      const changed = () => conflict(MESSAGES.priceChanged, { ...figures, discounts: priced.discounts, items: priced.lines });
+      if (disagreeingFigures(input, figures).length) throw changed();
 
       const taken = await deps.stock.take(
         trx,
@@ -160,6 +173,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           order_instruction: input.order_instruction ?? '',
           subtotal: figures.subtotal,
           delivery_charge: figures.delivery_charge,
+          discount_total: figures.discount_total,
           total: figures.total,
           status: 'Pending',
           created_at: now,
@@ -188,6 +202,17 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           }),
         )
         .execute();
+      if (priced.discounts.length) {
+        await trx
+          .insertInto('order_discounts')
+          .values(priced.discounts.map((d) => ({ order_id: order.id, promotion_id: d.promotion, name: d.name, code: d.code, kind: d.kind, amount: d.amount })))
+          .execute();
+        // The uses are taken here, so a code's last use goes to one order; the loser is told which.
+        const short = await deps.promotions.redeem(trx, { id: order.id, userId: user.id }, priced.discounts);
+        if (short?.discount.code) throw badRequest(couponMessage(short.problem), { coupon: [couponMessage(short.problem)] });
+        // An automatic promotion ran out meanwhile: the customer confirms the new total.
+        if (short) throw changed();
+      }
       const result: CheckoutResult = { status: 200, message: MESSAGES.success, order_id: order.id };
       if (key) {
         // Older keys of this customer go now, so the table holds about a day of keys.

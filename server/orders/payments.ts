@@ -11,6 +11,7 @@ import type { DB } from '../db/schema';
 import { nowIso, timestampParam } from '../db/dialect';
 import type { DialectName } from '../db/database';
 import type { CatalogService } from '../catalog/service';
+import type { PromotionService } from '../promotions/service';
 import { enqueueSms } from '../notifications/outbox';
 import { PAYABLE, paymentStatusesBefore, statusAfterRefund, type OnlineGateway, type PaymentStatus } from '../../domain/payments';
 
@@ -38,6 +39,8 @@ export interface PaymentOrder {
 export interface OrderPaymentsDeps {
   dialect: DialectName;
   stock: CatalogService['stock'];
+  /** A cancelled order gives its promotion uses back. */
+  promotions?: Pick<PromotionService, 'release'> | undefined;
 }
 
 const REFUNDED_OR_PAID: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
@@ -158,6 +161,7 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
       await trx.insertInto('order_status_changes').values({ order_id: id, from_status: 'Pending', to_status: 'Cancelled', changed_by: null, created_at: now }).execute();
       const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
       await deps.stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
+      await deps.promotions?.release(trx, id);
       const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', id).executeTakeFirstOrThrow();
       const shop = opts.shopName;
       const text =

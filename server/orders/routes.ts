@@ -47,6 +47,10 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     return orders.checkout(request.user!, request.body ?? {}, Array.isArray(header) ? header[0] : header, { ip: clientAddress(request) });
   });
 
+  // The cart and checkout pages show what checkout will charge; anyone may ask (a coupon's
+  // limit per customer is checked for the signed-in customer).
+  app.post('/api/cart/quote/', async (request) => orders.quote(request.user ?? null, request.body ?? {}));
+
   app.get('/api/order/', { preHandler: requireUser }, async (request) => {
     const q = readQuery(orderListQuery, request);
     const page = toPage(q);

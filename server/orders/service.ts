@@ -7,7 +7,7 @@
  * paid online and describes its attempts and refunds through functions handed in as `payments`.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, OrderItem } from '../db/schema';
+import type { DB, OrderDiscount, OrderItem } from '../db/schema';
 import type { DialectName } from '../db/database';
 import { HttpError, conflict } from '../http/errors';
 import type { Page } from '../http/pagination';
@@ -16,7 +16,10 @@ import type { UserStore } from '../accounts/users';
 import type { SettingsService } from '../settings/service';
 import type { CatalogService } from '../catalog/service';
 import { normalizePhone } from '../../domain/phone';
-import { canTransition, type OrderStatus } from '../../domain/orders';
+import { canTransition, cartLines, cartQuoteSchema, type OrderStatus } from '../../domain/orders';
+import { findOption } from '../../domain/settings';
+import { couponMessage, normalizeCode } from '../../domain/promotions';
+import { priceCart } from './pricing';
 import { canStartPayment, type PaymentStatus } from '../../domain/payments';
 import type { ParcelStateName } from '../../domain/shipments';
 import { createCheckout, type CheckoutResult } from './checkout';
@@ -25,9 +28,10 @@ import type { RateLimiter } from '../accounts/rate-limit';
 import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
 import { moveOrderStatus } from './status';
-import { toApiItem, toApiOrder, withLines, type ApiOrderItem } from './shapes';
+import { toApiDiscount, toApiItem, toApiOrder, withLines, type ApiOrderItem } from './shapes';
 import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
+import type { PromotionService } from '../promotions/service';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
@@ -74,6 +78,8 @@ export interface OrderDeps {
   shipments?: OrderShipmentHooks;
   /** The shared rate limiter, for checkouts an hour. */
   limiter?: RateLimiter;
+  /** Promotions and coupons: checkout prices with them, a cancelled order gives its uses back. */
+  promotions: PromotionService;
 }
 
 export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
@@ -84,6 +90,11 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {
     if (orderIds.length === 0) return [];
     return q.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+  }
+
+  async function discountsOf(orderIds: number[]): Promise<OrderDiscount[]> {
+    if (orderIds.length === 0) return [];
+    return db.selectFrom('order_discounts').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
   }
 
   async function historyOf(orderId: number) {
@@ -111,7 +122,7 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     const order = await loadOrder(id, user);
     if (!order) return null;
     const view = {
-      ...withLines(toApiOrder(order), await itemsOf([id])),
+      ...withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id])),
       status_history: await historyOf(id),
       shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
     };
@@ -146,6 +157,36 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         }
       }
       return { ...result, order: await viewOrder(user, result.order_id), ...(paymentUrl ? { payment_url: paymentUrl } : {}) };
+    },
+
+    /**
+     * The cart priced as checkout would price it now (pricing.ts): each line's promotion, the
+     * discounts and the totals, with the chosen delivery option (else the first). A coupon that
+     * cannot be used gives `coupon_error` and the figures without it; products no longer offered
+     * are left out.
+     */
+    async quote(user: AuthUser | null, body: unknown) {
+      const settings = await deps.settings.get();
+      const input = cartQuoteSchema.parse(body);
+      const wanted = cartLines(input);
+      const products = await deps.stock.forCheckout(db, wanted.map((l) => l.product));
+      const byId = new Map(products.filter((p) => p.is_active === 1).map((p) => [p.id, p]));
+      const lines = wanted.filter((l) => byId.has(l.product));
+      const delivery = (input.delivery_option && findOption(settings.delivery_options, input.delivery_option)) || settings.delivery_options[0]!;
+      const price = (coupon: string | undefined) =>
+        priceCart(db, deps.promotions, {
+          userId: user?.id ?? null,
+          lines,
+          products: byId,
+          deliveryCharge: lines.length ? delivery.charge : 0,
+          coupon,
+          freeDeliveryThreshold: settings.free_delivery_threshold,
+        });
+      const first = await price(input.coupon);
+      if (first.ok) return { ...first.quote, delivery_option: delivery.id, coupon: input.coupon ? normalizeCode(input.coupon) : null };
+      const without = await price(undefined);
+      if (!without.ok) throw new Error('a quote without a coupon cannot be refused');
+      return { ...without.quote, delivery_option: delivery.id, coupon: null, coupon_error: couponMessage(first.problem, first.coupon) };
     },
 
     /** Whether a product appears on any order (the catalogue then keeps it, deactivated). */
@@ -192,10 +233,10 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         .limit(page.size)
         .offset(page.offset)
         .execute();
-      const items = await itemsOf(rows.map((r) => r.id));
+      const [items, discounts] = await Promise.all([itemsOf(rows.map((r) => r.id)), discountsOf(rows.map((r) => r.id))]);
       return {
         count: Number(count),
-        results: rows.map((r) => withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id))),
+        results: rows.map((r) => withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id))),
       };
     },
 
@@ -233,7 +274,7 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         if (!canTransition(order.status, to)) {
           throw conflict(`An order that is ${order.status} cannot become ${to}.`, { current_status: order.status });
         }
-        if (!(await moveOrderStatus(trx, deps.stock, order, to, { changedBy: admin.id, shopName: settings.shop_name }))) {
+        if (!(await moveOrderStatus(trx, deps, order, to, { changedBy: admin.id, shopName: settings.shop_name }))) {
           throw conflict('The order was changed by someone else; reload it.');
         }
       });
@@ -249,7 +290,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         shop: { name: s.shop_name, address: s.address, phones: s.phones, email: s.email, wallet_number: s.wallet_number },
         order: toApiOrder(order),
         items: (await itemsOf([id])).map(toApiItem),
-        totals: { subtotal: order.subtotal, delivery_charge: order.delivery_charge, total: order.total },
+        totals: { subtotal: order.subtotal, delivery_charge: order.delivery_charge, discount_total: order.discount_total, total: order.total },
+        discounts: (await discountsOf([id])).map(toApiDiscount),
         payment: {
           status: order.payment_status,
           gateway: order.payment_gateway,

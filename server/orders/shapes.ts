@@ -3,7 +3,7 @@
  * the pages show. Field names follow the first version's clients (`bkash_transaction_ID`,
  * `orderItems`, `savedCart`), so those clients keep working.
  */
-import type { Order, OrderItem } from '../db/schema';
+import type { Order, OrderDiscount, OrderItem } from '../db/schema';
 
 export function toApiOrder(o: Order) {
   return {
@@ -26,6 +26,8 @@ export function toApiOrder(o: Order) {
     order_instruction: o.order_instruction,
     subtotal: o.subtotal,
     delivery_charge: o.delivery_charge,
+    /** What promotions took off; `discounts` (on one order and the lists) says which. */
+    discount_total: o.discount_total,
     total: o.total,
     status: o.status,
     date: o.created_at,
@@ -59,14 +61,20 @@ export function toApiItem(i: OrderItem) {
   };
 }
 
+/** A promotion as the order recorded it at checkout: `promotion` null for the shop's free-delivery threshold. */
+export function toApiDiscount(d: OrderDiscount) {
+  return { promotion: d.promotion_id, name: d.name, code: d.code, kind: d.kind, amount: d.amount };
+}
+
 /**
  * An order with its lines: `items` (the orderItem objects), plus `orderItems` and `savedCart`,
  * the shapes in which clients of the first version read an order's lines.
  */
-export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[]) {
+export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[], discounts: OrderDiscount[]) {
   const items = rows.map(toApiItem);
   return {
     ...order,
+    discounts: discounts.map(toApiDiscount),
     items,
     orderItems: items.map((i) => ({ product: i.product, quantity: i.quantity })),
     savedCart: Object.fromEntries(items.map((i) => [String(i.product), i.quantity])),

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { CatalogService } from '../catalog/service';
-import { moveOrderStatus } from './status';
+import { moveOrderStatus, type OrderMoveDeps } from './status';
 import type { CourierId, ParcelStateName } from '../../domain/shipments';
 
 const COLUMNS = [
@@ -18,7 +18,7 @@ const COLUMNS = [
   'courier', 'consignment_id', 'tracking_code', 'shipment_status', 'account_phone',
 ] as const;
 
-export function createOrderShipments(db: Kysely<DB>, deps: { stock: CatalogService['stock'] }) {
+export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
   const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
 
   function get(id: number, q: Kysely<DB> = db) {
@@ -71,7 +71,7 @@ export function createOrderShipments(db: Kysely<DB>, deps: { stock: CatalogServi
     async settle(trx: Kysely<DB>, id: number, to: 'Delivered' | 'Returned', shopName: string): Promise<boolean> {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
       if (!order || order.status !== 'Pending') return false;
-      return moveOrderStatus(trx, deps.stock, order, to, { changedBy: null, shopName });
+      return moveOrderStatus(trx, deps, order, to, { changedBy: null, shopName });
     },
   };
 }

@@ -2,7 +2,7 @@
  * Moving an order to another status, inside the caller's transaction: the conditional UPDATE
  * from the status the caller read (two movers at once change it once), cash on delivery paid on
  * Delivered, the history row (`changedBy` null for the system: a courier's answer), the stock
- * given back when the move restocks, the SMS when it is cancelled. False when the order had
+ * given back when the move restocks, a cancelled order's promotion uses given back, the SMS when it is cancelled. False when the order had
  * already moved on. The back office's `updateStatus` and the couriers' deliveries share it.
  */
 import type { Kysely } from 'kysely';
@@ -11,11 +11,18 @@ import { nowIso } from '../db/dialect';
 import type { CatalogService } from '../catalog/service';
 import { enqueueSms } from '../notifications/outbox';
 import { restocks, type OrderStatus } from '../../domain/orders';
+import type { PromotionService } from '../promotions/service';
+
+/** What a move may change beyond the order: the shelf, and the promotions' uses a cancelled order gives back. */
+export interface OrderMoveDeps {
+  stock: CatalogService['stock'];
+  promotions?: Pick<PromotionService, 'release'> | undefined;
+}
 import { paymentOnStatusChange } from '../../domain/payments';
 
 export async function moveOrderStatus(
   trx: Kysely<DB>,
-  stock: CatalogService['stock'],
+  deps: OrderMoveDeps,
   order: Pick<Order, 'id' | 'status' | 'account_phone' | 'payment_gateway' | 'payment_status' | 'total'>,
   to: OrderStatus,
   p: { changedBy: number | null; shopName: string },
@@ -34,8 +41,10 @@ export async function moveOrderStatus(
   await trx.insertInto('order_status_changes').values({ order_id: id, from_status: order.status, to_status: to, changed_by: p.changedBy, created_at: now }).execute();
   if (restocks(to)) {
     const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', id).orderBy('id').execute();
-    await stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
+    await deps.stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
   }
+  // A cancelled order did not use its coupon: the use goes back (a returned one did use it).
+  if (to === 'Cancelled') await deps.promotions?.release(trx, id);
   // Order SMS go to the account's own phone; the delivery phone is the courier's to call.
   if (to === 'Cancelled' && order.account_phone) {
     await enqueueSms(trx, order.account_phone, `${p.shopName}: আপনার অর্ডার #${id} বাতিল করা হয়েছে।`, 'order_cancelled');

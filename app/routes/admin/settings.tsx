@@ -52,6 +52,8 @@ function payload(current: ShopSettings) {
         charge: wholeNumber(formText(form, `delivery_charge_${i}`)),
       })),
       ...Object.fromEntries(LIMITS.map(([key]) => [key, wholeNumber(formText(form, key))])),
+      // Empty: no free delivery by subtotal.
+      free_delivery_threshold: formText(form, 'free_delivery_threshold') === '' ? null : wholeNumber(formText(form, 'free_delivery_threshold')),
       payment_options: current.payment_options.flatMap((o, i) => (isOnlineOption(o) ? [] : [{ id: o.id, label: formText(form, `payment_label_${i}`), wallet: fd.get(`payment_wallet_${i}`) === 'on' }])),
     };
   };
@@ -122,6 +124,16 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               <Field key={key} label={label} name={key} type="number" min={0} errors={e} defaultValue={s[key]} />
             ))}
           </div>
+        </Panel>
+        <Panel title="Free delivery">
+          <Field
+            label="Free delivery from a subtotal of (taka; empty: never)"
+            name="free_delivery_threshold"
+            type="number"
+            min={0}
+            errors={e}
+            defaultValue={s.free_delivery_threshold ?? ''}
+          />
         </Panel>
         <FormErrors errors={e} />
         <SaveButton busy={form.busy}>Save settings</SaveButton>

@@ -1,0 +1,49 @@
+/** The back office's promotions and coupons (admin only): the run contract's `/api/promotion/` calls. */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../accounts/auth';
+import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
+import { notFound } from '../http/errors';
+import type { Services } from '../services';
+import { flagSchema } from '../../domain/queries';
+import { PROMOTION_KINDS } from '../../domain/promotions';
+
+const NOT_FOUND = 'Promotion not found.';
+
+const listQuery = pageQuery
+  .extend({
+    search: z.string().max(100).optional(),
+    kind: z.enum(PROMOTION_KINDS).optional(),
+    is_active: flagSchema.optional(),
+  })
+  .strict();
+
+export const promotionRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { promotions } = services;
+  const admin = { preHandler: requireAdmin };
+
+  app.get('/api/promotion/', admin, async (request) => {
+    const q = readQuery(listQuery, request);
+    const page = toPage(q);
+    const { count, results } = await promotions.list({ search: q.search, kind: q.kind, active: q.is_active }, page);
+    return envelope(request, page, count, results);
+  });
+
+  app.post('/api/promotion/', admin, async (request, reply) => {
+    const promotion = await promotions.create(request.body ?? {});
+    return reply.status(201).send(promotion);
+  });
+
+  app.get('/api/promotion/:id/', admin, async (request) => {
+    const promotion = await promotions.get(readId(request, NOT_FOUND));
+    if (!promotion) throw notFound(NOT_FOUND);
+    return promotion;
+  });
+
+  app.put('/api/promotion/:id/', admin, async (request) => promotions.update(readId(request, NOT_FOUND), request.body ?? {}));
+
+  app.delete('/api/promotion/:id/', admin, async (request) => {
+    if (!(await promotions.remove(readId(request, NOT_FOUND)))) throw notFound(NOT_FOUND);
+    return { status: 200, message: 'Promotion deleted.' };
+  });
+};

@@ -1,0 +1,268 @@
+/**
+ * The promotions module: the back office's promotions and coupons, what checkout prices with,
+ * and the record of their uses. The rules themselves (what a promotion covers, the stacking
+ * rule, why a coupon is refused) are pure functions in domain/promotions.ts; this file stores
+ * and reads. A use is taken inside the checkout's transaction by a conditional UPDATE, so the
+ * last use of a code goes to one order even with several server processes on one PostgreSQL.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, PromotionTable } from '../db/schema';
+import type { DialectName } from '../db/database';
+import { lockKey, nowIso } from '../db/dialect';
+import { isUniqueViolation } from '../db/errors';
+import { badRequest, notFound } from '../http/errors';
+import type { Page } from '../http/pagination';
+import {
+  PROMOTION_MESSAGES,
+  promotionBadge,
+  promotionPatchSchema,
+  promotionSchema,
+  timingAt,
+  withDescendants,
+  type AppliedDiscount,
+  type AppliesTo,
+  type Promotion,
+  type PromotionInput,
+  type PromotionUse,
+} from '../../domain/promotions';
+
+export interface PromotionDeps {
+  dialect: DialectName;
+  /** Every category's parent, from the catalogue (a promotion on a category covers its descendants). */
+  categoryParents: (q?: Kysely<DB>) => Promise<Map<number, number | null>>;
+}
+
+type Row = Selectable<PromotionTable>;
+
+/** The API's promotion: the run contract's shape, plus how often it was used. */
+export type ApiPromotion = Promotion & { used_count: number; created_at: string; updated_at: string };
+
+function toPromotion(row: Row): ApiPromotion {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    value: row.value,
+    buy_quantity: row.buy_quantity,
+    get_quantity: row.get_quantity,
+    get_products: JSON.parse(row.get_products) as number[],
+    applies_to: JSON.parse(row.applies_to) as AppliesTo,
+    min_subtotal: row.min_subtotal,
+    starts_at: row.starts_at === null ? null : new Date(row.starts_at).toISOString(),
+    ends_at: row.ends_at === null ? null : new Date(row.ends_at).toISOString(),
+    usage_limit: row.usage_limit,
+    per_customer_limit: row.per_customer_limit,
+    code: row.code,
+    is_active: row.is_active === 1,
+    used_count: Number(row.used_count),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function toColumns(p: PromotionInput) {
+  return {
+    name: p.name,
+    kind: p.kind,
+    value: p.kind === 'free_delivery' ? 0 : p.value,
+    buy_quantity: p.kind === 'buy_x_get_y' ? p.buy_quantity : null,
+    get_quantity: p.kind === 'buy_x_get_y' ? p.get_quantity : null,
+    get_products: JSON.stringify(p.kind === 'buy_x_get_y' ? p.get_products : []),
+    // Lists left empty are dropped: `{}` means everything.
+    applies_to: JSON.stringify(Object.fromEntries(Object.entries(p.applies_to).filter(([, v]) => Array.isArray(v) && v.length > 0))),
+    min_subtotal: p.min_subtotal,
+    starts_at: p.starts_at === null ? null : new Date(p.starts_at).toISOString(),
+    ends_at: p.ends_at === null ? null : new Date(p.ends_at).toISOString(),
+    usage_limit: p.usage_limit,
+    per_customer_limit: p.per_customer_limit,
+    code: p.code,
+    is_active: p.is_active ? 1 : 0,
+  };
+}
+
+const codeTaken = () => badRequest(PROMOTION_MESSAGES.codeTaken, { code: [PROMOTION_MESSAGES.codeTaken] });
+
+/** What product cards need to show an automatic promotion's badge: its label and what it covers, categories with descendants. */
+export interface PromotionBadge {
+  id: number;
+  label: [string, string];
+  applies_to: AppliesTo;
+}
+
+/** Badges are read on every page; a new or changed promotion shows within this long on other processes. */
+const BADGE_TTL_MS = 15_000;
+
+export function createPromotionService(db: Kysely<DB>, deps: PromotionDeps) {
+  const rows = () => db.selectFrom('promotions').selectAll();
+  let badgeCache: { at: number; promotions: ApiPromotion[]; parents: Map<number, number | null> } | null = null;
+
+  async function get(id: number): Promise<ApiPromotion | null> {
+    const row = await rows().where('id', '=', id).executeTakeFirst();
+    return row ? toPromotion(row) : null;
+  }
+
+  /** Writes that may hit the unique code answer 400 on the code field, never a 500. */
+  async function withCodeCheck<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw codeTaken();
+      throw error;
+    }
+  }
+
+  return {
+    get,
+    /** The category tree as promotions read it (a promotion on a category covers its descendants). */
+    categoryParents: deps.categoryParents,
+
+    async list(q: { search?: string | undefined; kind?: string | undefined; active?: boolean | undefined }, page: Page) {
+      let query = db.selectFrom('promotions');
+      const term = q.search?.trim().toLowerCase();
+      if (term) {
+        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) => eb.or([eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`), eb(sql`lower(code)`, 'like', sql`${like} escape '\\'`)]));
+      }
+      if (q.kind) query = query.where('kind', '=', q.kind as Row['kind']);
+      if (q.active !== undefined) query = query.where('is_active', '=', q.active ? 1 : 0);
+      const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const found = await query.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
+      return { count: Number(n), results: found.map(toPromotion) };
+    },
+
+    async create(body: unknown): Promise<ApiPromotion> {
+      const input = promotionSchema.parse(body);
+      const now = nowIso();
+      const { id } = await withCodeCheck(() =>
+        db
+          .insertInto('promotions')
+          .values({ ...toColumns(input), created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+      badgeCache = null;
+      return (await get(id))!;
+    },
+
+    /** PUT takes the promotion whole or in part; the result is checked as a whole. */
+    async update(id: number, body: unknown): Promise<ApiPromotion> {
+      const current = await get(id);
+      if (!current) throw notFound('Promotion not found.');
+      const patch = promotionPatchSchema.parse(body);
+      const { id: _id, used_count: _u, created_at: _c, updated_at: _up, ...stored } = current;
+      const input = promotionSchema.parse({ ...stored, ...patch });
+      await withCodeCheck(() =>
+        db
+          .updateTable('promotions')
+          .set({ ...toColumns(input), updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute(),
+      );
+      badgeCache = null;
+      return (await get(id))!;
+    },
+
+    /** Orders keep their record of it (order_discounts); its uses go with it. */
+    async remove(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('promotions').where('id', '=', id).executeTakeFirst();
+      badgeCache = null;
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /**
+     * What checkout prices with: the automatic promotions switched on, and the coupon of this
+     * code (in any state, so checkout can say why it cannot be used), with their uses so far in
+     * all and by this customer. Inside the checkout's transaction when `q` is one.
+     */
+    async forPricing(q: Kysely<DB>, userId: number | null, code: string | null): Promise<{ promotions: Promotion[]; uses: Map<number, PromotionUse> }> {
+      let query = q.selectFrom('promotions').selectAll();
+      query = code ? query.where((eb) => eb.or([eb.and([eb('code', 'is', null), eb('is_active', '=', 1)]), eb('code', '=', code)])) : query.where('code', 'is', null).where('is_active', '=', 1);
+      const found = (await query.orderBy('id').execute()).map(toPromotion);
+      const uses = new Map<number, PromotionUse>(found.map((p) => [p.id, { used: p.used_count, usedByCustomer: 0 }]));
+      const limited = found.filter((p) => p.per_customer_limit !== null).map((p) => p.id);
+      if (userId !== null && limited.length) {
+        const counts = await q
+          .selectFrom('promotion_redemptions')
+          .select(['promotion_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('promotion_id', 'in', limited)
+          .where('user_id', '=', userId)
+          .where('released_at', 'is', null)
+          .groupBy('promotion_id')
+          .execute();
+        for (const c of counts) uses.get(c.promotion_id)!.usedByCustomer = Number(c.n);
+      }
+      return { promotions: found, uses };
+    },
+
+    /**
+     * Takes one use of each promotion an order applied, inside the checkout's transaction. The
+     * limit in all is a conditional UPDATE (the last use goes to one order); the limit per
+     * customer is counted under a lock on that customer and promotion. Answers the first
+     * promotion that had no use left and why, or null when every use was taken; the caller then
+     * rolls its transaction back.
+     */
+    async redeem(trx: Kysely<DB>, order: { id: number; userId: number }, discounts: AppliedDiscount[]): Promise<{ discount: AppliedDiscount; problem: 'usedUp' | 'usedByYou' } | null> {
+      const now = nowIso();
+      for (const d of discounts) {
+        if (d.promotion === null) continue;
+        const taken = await trx
+          .updateTable('promotions')
+          .set({ used_count: sql`used_count + 1`, updated_at: now })
+          .where('id', '=', d.promotion)
+          .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
+          .returning(['per_customer_limit'])
+          .executeTakeFirst();
+        if (!taken) return { discount: d, problem: 'usedUp' };
+        if (taken.per_customer_limit !== null) {
+          await lockKey(trx, deps.dialect, `promotion:${d.promotion}:user:${order.userId}`);
+          const { n } = await trx
+            .selectFrom('promotion_redemptions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('promotion_id', '=', d.promotion)
+            .where('user_id', '=', order.userId)
+            .where('released_at', 'is', null)
+            .executeTakeFirstOrThrow();
+          if (Number(n) >= taken.per_customer_limit) return { discount: d, problem: 'usedByYou' };
+        }
+        await trx.insertInto('promotion_redemptions').values({ promotion_id: d.promotion, order_id: order.id, user_id: order.userId, created_at: now }).execute();
+      }
+      return null;
+    },
+
+    /** A cancelled order gives its uses back (once, however often it is called). */
+    async release(trx: Kysely<DB>, orderId: number): Promise<void> {
+      const uses = await trx.selectFrom('promotion_redemptions').select(['id', 'promotion_id']).where('order_id', '=', orderId).where('released_at', 'is', null).execute();
+      for (const use of uses) {
+        const released = await trx.updateTable('promotion_redemptions').set({ released_at: nowIso() }).where('id', '=', use.id).where('released_at', 'is', null).executeTakeFirst();
+        if (Number(released.numUpdatedRows) === 1) {
+          await trx.updateTable('promotions').set({ used_count: sql`used_count - 1` }).where('id', '=', use.promotion_id).where('used_count', '>', 0).execute();
+        }
+      }
+    },
+
+    /**
+     * The badges of the automatic promotions that hold now, with their categories widened to
+     * every descendant, so a product card needs only its own category to know. Remembered for
+     * BADGE_TTL_MS; the time window is checked at every call.
+     */
+    async badges(now = new Date()): Promise<PromotionBadge[]> {
+      if (!badgeCache || Date.now() - badgeCache.at > BADGE_TTL_MS) {
+        const [found, parents] = await Promise.all([
+          rows().where('code', 'is', null).where('is_active', '=', 1).orderBy('id').execute(),
+          deps.categoryParents(),
+        ]);
+        badgeCache = { at: Date.now(), promotions: found.map(toPromotion), parents };
+      }
+      const { promotions, parents } = badgeCache;
+      return promotions
+        .filter((p) => timingAt(p, now) === 'active' && (p.usage_limit === null || p.used_count < p.usage_limit))
+        .map((p) => ({
+          id: p.id,
+          label: promotionBadge(p),
+          applies_to: p.applies_to.categories?.length ? { ...p.applies_to, categories: withDescendants(p.applies_to.categories, parents) } : p.applies_to,
+        }));
+    },
+  };
+}
+
+export type PromotionService = ReturnType<typeof createPromotionService>;
