@@ -2,7 +2,8 @@
  * Back in stock, in a real browser: the admin sells a book out (stock 0 over the API); a guest
  * opens it, asks "স্টকে এলে জানান" with a phone number, types the code the SMS outbox holds and
  * is told it is recorded; the admin raises the stock and the outbox then holds one SMS to that
- * number with the book's link — and raising it again sends nothing more.
+ * number with the book's link — and raising it again sends nothing more. A second guest does the
+ * same without JavaScript.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -24,6 +25,7 @@ interface Sms {
 }
 
 const GUEST_PHONE = '01911223344';
+const NOJS_PHONE = '01611223355';
 
 describe('back in stock: a guest asks for a sold-out book and is texted when it is back', () => {
   let server: RunningServer;
@@ -38,8 +40,8 @@ describe('back in stock: a guest asks for a sold-out book and is texted when it 
     const res = await fetch(url(`/api/product/${book.id}/`), { method: 'PUT', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ units_stock }) });
     expect(res.status).toBe(200);
   };
-  const outbox = async (kind: string): Promise<Sms[]> => {
-    const res = await fetch(url(`/api/sms/?phone_number=${GUEST_PHONE}`), { headers: admin });
+  const outbox = async (kind: string, phone = GUEST_PHONE): Promise<Sms[]> => {
+    const res = await fetch(url(`/api/sms/?phone_number=${phone}`), { headers: admin });
     return ((await res.json()) as { results: Sms[] }).results.filter((m) => m.kind === kind);
   };
 
@@ -86,17 +88,35 @@ describe('back in stock: a guest asks for a sold-out book and is texted when it 
     expect(waiting.results).toContainEqual(expect.objectContaining({ product: book.id, waiting: 1 }));
   });
 
+  it('works without JavaScript: the same forms post to the product page', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const plain = await context.newPage();
+    await plain.goto(url(`/books/${book.id}`));
+    const main = plain.locator('main');
+    await main.getByRole('button', { name: 'স্টকে এলে জানান' }).click();
+    await main.getByLabel('আপনার মোবাইল নাম্বার').fill(NOJS_PHONE);
+    await main.getByRole('button', { name: 'কোড পাঠান' }).click();
+    await main.getByText('কোড পাঠানো হয়েছে').waitFor();
+    const [sms] = await outbox('restock_code', NOJS_PHONE);
+    await main.locator('input[name="otp"]').fill(/(\d{6})/.exec(sms!.text)![1]!);
+    await main.getByRole('button', { name: 'নিশ্চিত করুন' }).click();
+    await main.getByText('স্টকে এলে আপনাকে এসএমএস করে জানানো হবে').waitFor();
+    await context.close();
+  });
+
   it('raising the stock texts the number once with the book link; raising it again sends nothing', async () => {
     await setStock(5);
     await expect.poll(async () => (await outbox('back_in_stock')).length, { timeout: 10_000 }).toBe(1);
     const [sms] = await outbox('back_in_stock');
     expect(sms!.to).toBe(GUEST_PHONE);
     expect(sms!.text).toContain(url(`/books/${book.id}`));
+    await expect.poll(async () => (await outbox('back_in_stock', NOJS_PHONE)).length, { timeout: 10_000 }).toBe(1);
 
     await setStock(0);
     await setStock(8);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await outbox('back_in_stock')).toHaveLength(1);
+    expect(await outbox('back_in_stock', NOJS_PHONE)).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });

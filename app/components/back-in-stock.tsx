@@ -1,16 +1,27 @@
 /**
  * "স্টকে এলে জানান" on a sold-out product: a signed-in shopper is recorded with one click (the
  * account's number); a guest gives a phone number, types the code texted to it, and is told
- * it is done. Calls `POST /api/product/{id}/notify/` with fetch. No zod here (a shop page must
- * not ship it): the form is checked with restock-messages.ts's rules, the server checks again.
+ * it is done. With JavaScript it calls `POST /api/product/{id}/notify/`; without, the same forms
+ * post to the product page (`intent=restock`, app/routes/store/back-in-stock.server.ts) and the
+ * page comes back at the next step. No zod here (a shop page must not ship it): the form is
+ * checked with restock-messages.ts's rules, and the server checks again.
  */
 import { useState, type FormEvent } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useActionData, useRouteLoaderData } from 'react-router';
 import { useT } from '../lib/i18n';
 import { sendApi, failureText } from './form/api';
 import { RESTOCK_OTP_LENGTH, restockFormErrors } from '../../domain/restock-messages';
 
 type Step = 'idle' | 'phone' | 'code' | 'done';
+
+/** What the page's action answered after a post without JavaScript (back-in-stock.server.ts's RestockFormState). */
+interface Posted {
+  ok: boolean;
+  step: Exclude<Step, 'idle'>;
+  message: string;
+  phone: string;
+  errors?: Record<string, string[]> | undefined;
+}
 
 const digitsOnly = (e: FormEvent<HTMLInputElement>) => {
   const el = e.currentTarget;
@@ -20,14 +31,15 @@ const digitsOnly = (e: FormEvent<HTMLInputElement>) => {
 export function BackInStock({ productId }: { productId: number }) {
   const t = useT();
   const signedIn = !!(useRouteLoaderData('root') as { user?: unknown } | undefined)?.user;
-  const [step, setStep] = useState<Step>('idle');
-  const [phone, setPhone] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const posted = (useActionData() as { restock?: Posted } | undefined)?.restock;
+  const [step, setStep] = useState<Step>(posted?.step ?? 'idle');
+  const [phone, setPhone] = useState(posted?.phone ?? '');
+  const [message, setMessage] = useState(posted?.message ?? '');
+  const [errors, setErrors] = useState<Record<string, string[]>>(posted?.errors ?? {});
+  const [ok, setOk] = useState(posted?.ok ?? true);
   const [busy, setBusy] = useState(false);
-  const [ok, setOk] = useState(true);
 
-  async function send(body: object): Promise<boolean> {
+  async function send(body: object): Promise<void> {
     setBusy(true);
     const res = await sendApi('POST', `/api/product/${productId}/notify/`, body);
     setBusy(false);
@@ -36,25 +48,26 @@ export function BackInStock({ productId }: { productId: number }) {
     setMessage(res.ok ? res.message : failureText(res, t));
     if (res.status === 201) setStep('done');
     else if (res.status === 202) setStep('code');
-    return res.ok;
-  }
-
-  async function onClick() {
-    if (signedIn) await send({});
-    else setStep('phone');
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    if (step === 'idle') {
+      if (signedIn) await send({});
+      else setStep('phone');
+      return;
+    }
+    const resend = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'resend';
     const fd = new FormData(event.currentTarget);
-    const values = { phone_number: step === 'phone' ? String(fd.get('phone_number') ?? '') : phone, otp: step === 'code' ? String(fd.get('otp') ?? '') : undefined };
-    const local = restockFormErrors(values);
-    if (step === 'code' && !values.otp?.trim()) local.otp = [t(`${RESTOCK_OTP_LENGTH} সংখ্যার কোডটি লিখুন`, `Type the ${RESTOCK_OTP_LENGTH}-digit code`)];
+    const number = step === 'phone' ? String(fd.get('phone_number') ?? '') : phone;
+    const otp = step === 'code' && !resend ? String(fd.get('otp') ?? '') : undefined;
+    const local = restockFormErrors({ phone_number: number, otp });
+    if (otp !== undefined && !otp.trim()) local.otp = [t(`${RESTOCK_OTP_LENGTH} সংখ্যার কোডটি লিখুন`, `Type the ${RESTOCK_OTP_LENGTH}-digit code`)];
     setErrors(local);
     if (Object.keys(local).length) return;
-    if (step === 'phone') setPhone(values.phone_number);
-    await send(step === 'phone' ? { phone_number: values.phone_number } : { phone_number: values.phone_number, otp: values.otp });
+    setPhone(number);
+    await send(otp === undefined ? { phone_number: number } : { phone_number: number, otp });
   }
 
   const fieldError = (name: string) =>
@@ -70,17 +83,21 @@ export function BackInStock({ productId }: { productId: number }) {
   ) : null;
 
   if (step === 'done') return <div className="w-full">{status}</div>;
+  const formProps = { method: 'post', noValidate: true, onSubmit: (e: FormEvent<HTMLFormElement>) => void onSubmit(e) } as const;
+  const intent = <input type="hidden" name="intent" value="restock" />;
   if (step === 'idle')
     return (
-      <div className="w-full sm:w-auto">
-        <button type="button" onClick={() => void onClick()} disabled={busy} className="btn-lg" data-testid="restock-button">
+      <form {...formProps} className="w-full sm:w-auto">
+        {intent}
+        <button type="submit" disabled={busy} className="btn-lg" data-testid="restock-button">
           {t('স্টকে এলে জানান', 'Notify me when back')}
         </button>
         {status}
-      </div>
+      </form>
     );
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="w-full max-w-sm" data-testid="restock-form">
+    <form {...formProps} className="w-full max-w-sm" data-testid="restock-form">
+      {intent}
       {step === 'phone' ? (
         <label className="block text-sm font-medium">
           {t('আপনার মোবাইল নাম্বার', 'Your mobile number')}
@@ -102,6 +119,7 @@ export function BackInStock({ productId }: { productId: number }) {
         </label>
       ) : (
         <label className="block text-sm font-medium">
+          <input type="hidden" name="phone_number" value={phone} />
           {t(`${phone} নাম্বারে পাঠানো কোড`, `The code sent to ${phone}`)}
           <input
             name="otp"
@@ -122,7 +140,7 @@ export function BackInStock({ productId }: { productId: number }) {
           {step === 'phone' ? t('কোড পাঠান', 'Send code') : t('নিশ্চিত করুন', 'Confirm')}
         </button>
         {step === 'code' && (
-          <button type="button" disabled={busy} onClick={() => void send({ phone_number: phone })} className="btn-wish">
+          <button type="submit" name="resend" value="1" disabled={busy} className="btn-wish">
             {t('আবার কোড পাঠান', 'Send the code again')}
           </button>
         )}

@@ -13,6 +13,9 @@ import { Picture } from '../../components/picture';
 import { categoryPath, productPath } from '../../../domain/store-paths';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
 import { BackInStock } from '../../components/back-in-stock';
+import { isRestockPost, restockAction } from './back-in-stock.server';
+import { ProductReviews } from '../../components/product-reviews';
+import { isReviewPost, productReviews, reviewAction } from './reviews.server';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -27,7 +30,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     url: `${url.origin}${productPath(product)}`,
     // Only what a card shows.
     related: { by_author: related.by_author.map(cardFields), in_category: related.in_category.map(cardFields), bought_together: related.bought_together.map(cardFields) },
+    // A page of reviews (`?reviews=N`) and the signed-in customer's own (reviews.server.ts).
+    reviews: await productReviews(context, request, product.id),
   };
+}
+
+/**
+ * Form posts to the product page, so they work without JavaScript: `intent=restock` asks to be
+ * told when a sold-out product is back (back-in-stock.server.ts). Another form adds its branch here.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  if (await isRestockPost(request)) return restockAction(context, request, id);
+  if (await isReviewPost(request)) return reviewAction(context, request, id);
+  throw data(null, { status: 405 });
 }
 
 function summary(p: { description: string; english_title: string; bangla_title: string; author_name: string | null }): string {
@@ -59,6 +76,10 @@ export function meta({ data: d }: Route.MetaArgs) {
     sku: String(p.id),
     ...(p.category_name ? { category: p.category_name } : {}),
     offers: offer,
+    // Only with ratings: Google refuses an aggregateRating of none.
+    ...(p.rating_count > 0 && p.rating_average !== null
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating_average, reviewCount: p.rating_count, bestRating: 5, worstRating: 1 } }
+      : {}),
   };
   if (p.type === 'books') {
     if (p.author_name) ld.author = { '@type': 'Person', name: p.author_name };
@@ -227,6 +248,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <div className="tabpanel mt-2 whitespace-pre-line">{p.description}</div>
         </noscript>
       </section>
+      <ProductReviews data={loaderData.reviews} loginHref={`/login?next=${encodeURIComponent(`${productPath(p)}#reviews`)}`} />
       <RelatedBooks related={loaderData.related} books={p.type === 'books'} />
     </main>
   );
