@@ -35,10 +35,12 @@ function menuOf(tree: ApiCategory | null): MenuCategory[] {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = catalog(context);
   // The header's menu and logo must never take a page down with them.
-  const [settings, tree, logos] = await Promise.all([
+  const [settings, tree, logos, promotions] = await Promise.all([
     context.services.settings.get(),
     c.categoryTree(BOOKS_CATEGORY).catch(() => null),
     c.listLogos().catch(() => []),
+    // The automatic promotions' badges on product cards (remembered for seconds by the service).
+    context.services.promotions.badges().catch(() => []),
   ]);
   const logo = logos[0];
   return {
@@ -46,6 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: context.user,
     lang: langFromCookie(request.headers.get('cookie')),
     menu: menuOf(tree),
+    promotions,
     // The logo is laid out at most 120 px wide: a DPR 2 phone takes the 360 px file, not the blurry 160.
     logo: logo?.images ? { src: logo.images.thumb, srcSet: srcSetOf(logo.images), alt: logo.alt_text } : null,
   };

@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES } from './catalog';
 import { MAX_ID } from './queries';
+import { appliesTo, type PromoProduct } from './promotion-match';
 
 export const PROMOTION_KINDS = ['percentage', 'fixed', 'free_delivery', 'buy_x_get_y'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
@@ -56,7 +57,9 @@ export const appliesToSchema = z
     products: ids.optional(),
   })
   .strict();
-export type AppliesTo = z.infer<typeof appliesToSchema>;
+// The schema's value is the plain interface the browser's cards use (promotion-match.ts).
+export type { AppliesTo, PromoProduct, PromotionBadge } from './promotion-match';
+export { appliesTo } from './promotion-match';
 
 /** '' and null mean "not set". */
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -149,28 +152,6 @@ export function timingAt(p: Pick<Promotion, 'is_active' | 'starts_at' | 'ends_at
   if (p.starts_at && t < Date.parse(p.starts_at)) return 'not_started';
   if (p.ends_at && t >= Date.parse(p.ends_at)) return 'expired';
   return 'active';
-}
-
-/** What a rule needs to know of a product: its own ids, and its category with every ancestor. */
-export interface PromoProduct {
-  id: number;
-  type: string;
-  /** The product's category and all its ancestors (a promotion on a category covers its descendants). */
-  categories: number[];
-  author: number | null;
-  publisher: number | null;
-}
-
-/** Whether `applies_to` covers a product: every list given must match (an empty `applies_to` covers everything). */
-export function appliesTo(target: AppliesTo, p: PromoProduct): boolean {
-  const has = (list: readonly (number | string)[] | undefined, value: number | string | null) => !list || list.length === 0 || (value !== null && list.includes(value));
-  return (
-    has(target.types, p.type) &&
-    (!target.categories?.length || p.categories.some((c) => target.categories!.includes(c))) &&
-    has(target.authors, p.author) &&
-    has(target.publishers, p.publisher) &&
-    has(target.products, p.id)
-  );
 }
 
 export interface PromoLine {

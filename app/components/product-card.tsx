@@ -1,5 +1,6 @@
 /** The product card of every listing: image, title, price rules, offer badges, stock states, Read more, heart, Add to cart. */
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import { appliesTo, type PromotionBadge } from '../../domain/promotion-match';
 import { cutTitle } from '../../domain/catalog';
 import { stockState } from '../../domain/prices';
 import { toBengaliDigits, useLang, useT } from '../lib/i18n';
@@ -21,22 +22,54 @@ export interface CardProduct {
   percentage: number;
   flat_discount: number;
   units_stock: number;
+  /** What an automatic promotion may cover (its badge): the product's category, author and publisher. */
+  category?: number | null;
+  author?: number | null;
+  publisher?: number | null;
+  /** Visible reviews' average (one decimal) and count; sent only for a rated product. */
+  rating_average?: number | null;
+  rating_count?: number;
 }
 
 /** The fields a card shows (loaders send only these). */
 export function cardFields<T extends CardProduct>(p: T): CardProduct {
-  const { id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock } = p;
-  return { id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock };
+  const { id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock, category = null, author = null, publisher = null } = p;
+  // Most cards have no rating: the fields go only with one.
+  const rated = p.rating_count ? { rating_average: p.rating_average ?? null, rating_count: p.rating_count } : {};
+  return { ...rated, id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock, category, author, publisher };
 }
 
-export function OfferBadges({ p }: { p: Pick<CardProduct, 'percentage' | 'flat_discount'> }) {
+export function OfferBadges({ p }: { p: Pick<CardProduct, 'id' | 'type' | 'percentage' | 'flat_discount' | 'category' | 'author' | 'publisher'> }) {
   const lang = useLang();
   const n = (v: number) => (lang === 'bn' ? toBengaliDigits(v) : String(v));
+  const promotions = useRouteLoaderData<{ promotions?: PromotionBadge[] }>('root')?.promotions ?? [];
+  const product = { id: p.id, type: p.type, categories: p.category ? [p.category] : [], author: p.author ?? null, publisher: p.publisher ?? null };
   return (
     <>
+      {/* The shop's automatic promotions that cover it (their categories come widened to descendants). */}
+      {promotions
+        .filter((promo) => appliesTo(promo.applies_to, product))
+        .map((promo) => (
+          <span key={promo.id} className="rounded bg-emerald-700 px-1.5 py-0.5 text-xs font-bold text-white" data-testid="promotion-badge">
+            {lang === 'bn' ? promo.label[0] : promo.label[1]}
+          </span>
+        ))}
       {p.percentage !== 0 && <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">{lang === 'bn' ? `${n(p.percentage)}% ছাড়` : `${p.percentage}% off`}</span>}
       {p.flat_discount !== 0 && <span className="rounded bg-amber-500 px-1.5 py-0.5 text-xs font-bold text-white">{lang === 'bn' ? `${n(p.flat_discount)} টাকা ছাড়` : `${p.flat_discount} taka off`}</span>}
     </>
+  );
+}
+
+/** `★ 4.5 (12)` under a rated product's title. */
+export function RatingBadge({ p }: { p: Pick<CardProduct, 'rating_average' | 'rating_count'> }) {
+  const lang = useLang();
+  const t = useT();
+  if (!p.rating_count || p.rating_average === null || p.rating_average === undefined) return null;
+  const n = (v: string) => (lang === 'bn' ? toBengaliDigits(v) : v);
+  return (
+    <p className="text-xs text-stone-600" data-testid="card-rating" title={t(`${n(p.rating_count.toString())}টি রেটিং`, `${p.rating_count} ratings`)}>
+      <span className="text-amber-500">★</span> {n(p.rating_average.toFixed(1))} ({n(String(p.rating_count))})
+    </p>
   );
 }
 
@@ -75,6 +108,7 @@ export function ProductCard({ p, cut = false, eager = false, sizes = GRID_CARD_S
         </Link>
       </h3>
       <Price regular={p.regular_price} discount={p.discount_price} className="mt-1 text-sm" />
+      <RatingBadge p={p} />
       <LowStock stock={p.units_stock} />
       <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
         <Link to={href} className="btn-line">

@@ -8,7 +8,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { CatalogService } from '../catalog/service';
 import { moveOrderStatus, type OrderMoveDeps } from './status';
 import type { CourierId, ParcelStateName } from '../../domain/shipments';
 

@@ -23,6 +23,7 @@ import {
   type AppliesTo,
   type Promotion,
   type PromotionInput,
+  type PromotionBadge,
   type PromotionUse,
 } from '../../domain/promotions';
 
@@ -81,13 +82,6 @@ function toColumns(p: PromotionInput) {
 }
 
 const codeTaken = () => badRequest(PROMOTION_MESSAGES.codeTaken, { code: [PROMOTION_MESSAGES.codeTaken] });
-
-/** What product cards need to show an automatic promotion's badge: its label and what it covers, categories with descendants. */
-export interface PromotionBadge {
-  id: number;
-  label: [string, string];
-  applies_to: AppliesTo;
-}
 
 /** Badges are read on every page; a new or changed promotion shows within this long on other processes. */
 const BADGE_TTL_MS = 15_000;

@@ -7,6 +7,7 @@ import { productPath } from '../../../domain/store-paths';
 import { addProductToCart, removeFromList } from '../shop-actions';
 import type { StoredLines } from './hooks';
 import type { CartProduct } from './totals';
+import { discountLabel, type QuoteDiscount } from './quote';
 
 export function ProductThumb({ product }: { product: CartProduct }) {
   return (
@@ -83,17 +84,28 @@ export function RemoveButton({ id }: { id: number }) {
   );
 }
 
-/** Product total, transport and the sum, each figure with its test id. */
-export function Totals({ subtotal, charge, testIds }: { subtotal: number; charge: number; testIds: [subtotal: string, charge: string, total: string] }) {
+/** Product total, transport, each promotion's saving and the sum, each figure with its test id. */
+export function Totals({ subtotal, charge, discounts = [], testIds }: { subtotal: number; charge: number; discounts?: DiscountLine[]; testIds: [subtotal: string, charge: string, total: string] }) {
   const t = useT();
+  const lang = useLang();
+  const saved = discounts.reduce((sum, d) => sum + d.amount, 0);
   return (
     <dl>
       <SummaryRow label={t('প্রোডাক্টের মোট মূল্য', 'Product total')} amount={subtotal} testId={testIds[0]} />
       <SummaryRow label={t('পরিবহন চার্জ', 'Transport charge')} amount={charge} testId={testIds[1]} />
-      <SummaryRow label={t('সর্বমোট', 'Total')} amount={subtotal + charge} strong testId={testIds[2]} />
+      {discounts.map((d, i) => (
+        <div key={i} className="flex justify-between gap-2 py-1 text-emerald-800" data-testid="discount-line">
+          <dt>{discountLabel(d, t)}</dt>
+          <dd className="whitespace-nowrap">− {formatTaka(d.amount, lang)}</dd>
+        </div>
+      ))}
+      <SummaryRow label={t('সর্বমোট', 'Total')} amount={Math.max(0, subtotal + charge - saved)} strong testId={testIds[2]} />
     </dl>
   );
 }
+
+/** A promotion's saving as the cart, checkout and order show it. */
+export type DiscountLine = Pick<QuoteDiscount, 'name' | 'code' | 'amount'>;
 
 /** A column of a lines table: its heading (for screen readers only when `hidden`) and its classes. */
 export type Column = [label: string, className: string, hidden?: boolean];

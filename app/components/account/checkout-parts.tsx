@@ -6,7 +6,7 @@ import { formatTaka, toBengaliDigits, useLang, useT } from '../../lib/i18n';
 import type { FieldErrors } from '../form/api';
 import { Field, FieldError } from '../form/field';
 import { SubmitButton } from './account-form';
-import { Totals } from './cart-parts';
+import { Totals, type DiscountLine } from './cart-parts';
 import type { CartLine } from './totals';
 
 export interface Conflict {
@@ -128,9 +128,13 @@ interface SummaryProps {
   busy: boolean;
   /** Paid online: the button says the customer goes on to pay. */
   online?: boolean;
+  /** The promotions' savings, from the server's quote. */
+  discounts?: DiscountLine[];
+  /** The coupon field, under the figures. */
+  coupon?: ReactNode;
 }
 
-export function OrderSummary({ lines, charge, held, retry, busy, online }: SummaryProps) {
+export function OrderSummary({ lines, charge, held, retry, busy, online, discounts = [], coupon }: SummaryProps) {
   const t = useT();
   const lang = useLang();
   const productTotal = lines.reduce((sum, l) => sum + l.total, 0);
@@ -157,10 +161,59 @@ export function OrderSummary({ lines, charge, held, retry, busy, online }: Summa
           </li>
         ))}
       </ul>
-      <Totals subtotal={productTotal} charge={charge} testIds={['summary-subtotal', 'summary-delivery', 'summary-total']} />
+      <Totals subtotal={productTotal} charge={charge} discounts={discounts} testIds={['summary-subtotal', 'summary-delivery', 'summary-total']} />
+      {coupon}
       <SubmitButton busy={busy} disabled={held} testId="place-order" className="mt-4 w-full px-4 py-3 text-lg">
         {busy ? t('অপেক্ষা করুন…', 'Please wait…') : online ? t('অর্ডার করুন ও পেমেন্ট করুন', 'Order and pay') : t('চেকআউট', 'Checkout')}
       </SubmitButton>
     </aside>
+  );
+}
+
+/**
+ * The coupon code box: "apply" asks the server's quote with the code; a code it cannot use shows
+ * why (Bengali, from the server) and is not sent with the order. Enter applies, not orders.
+ */
+export function CouponField({ applied, error, errors, onApply }: { applied: string | null; error: string | undefined; errors: FieldErrors; onApply: (code: string) => void }) {
+  const t = useT();
+  const apply = (input: HTMLInputElement | null) => onApply(input?.value.trim() ?? '');
+  return (
+    <div className="mt-3 border-t border-stone-200 pt-3">
+      <label htmlFor="coupon-code" className="mb-1 block text-sm font-semibold">
+        {t('কুপন কোড', 'Coupon code')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="coupon-code"
+          name="coupon_code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={40}
+          className="min-w-0 flex-1 rounded border border-stone-300 px-2 py-1.5 uppercase"
+          data-testid="coupon-input"
+          aria-describedby="coupon-message"
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            apply(event.currentTarget);
+          }}
+        />
+        <button type="button" className="rounded border border-brand px-3 py-1.5 text-sm font-semibold text-brand hover:bg-brand hover:text-white" data-testid="apply-coupon" onClick={(event) => apply(event.currentTarget.form?.elements.namedItem('coupon_code') as HTMLInputElement | null)}>
+          {t('প্রয়োগ করুন', 'Apply')}
+        </button>
+      </div>
+      <p id="coupon-message" aria-live="polite" className="mt-1 text-sm">
+        {error ? (
+          <span className="text-red-700" data-testid="coupon-error">
+            {error}
+          </span>
+        ) : applied ? (
+          <span className="text-emerald-800" data-testid="coupon-applied">
+            {t(`কুপন ${applied} প্রয়োগ হয়েছে`, `Coupon ${applied} applied`)}
+          </span>
+        ) : null}
+      </p>
+      <FieldError errors={errors} name="coupon" />
+    </div>
   );
 }

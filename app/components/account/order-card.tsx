@@ -9,6 +9,7 @@ import { productPath } from '../../../domain/store-paths';
 import { gatewayName, PaymentBadge } from '../payments/status';
 import { PayAgainButton } from '../payments/pay-again';
 import { LinesTable } from './cart-parts';
+import { discountLabel } from './quote';
 import { courierName, ShipmentBadge, shipmentStatusOf } from '../shipments/status';
 
 export interface CustomerOrder {
@@ -41,6 +42,9 @@ export interface CustomerOrder {
   delivery_address: string;
   subtotal: number;
   delivery_charge: number;
+  /** What promotions took off, and which (absent on answers older than promotions). */
+  discount_total?: number;
+  discounts?: { name: string; code: string | null; amount: number }[];
   total: number;
   items: { id: number; product: number; product_type: string; product_title: string; quantity: number; unit_price: number; total: number }[];
 }
@@ -187,6 +191,16 @@ export function OrderCard({ order: o, highlighted }: { order: CustomerOrder; hig
           <dt>{t('পরিবহন চার্জ', 'Delivery charge')}</dt>
           <dd>{formatTaka(o.delivery_charge, lang)}</dd>
         </div>
+        {o.discounts?.length ? (
+          <div data-testid="order-discounts">
+            {o.discounts.map((d, i) => (
+              <div key={i} className="flex justify-between gap-2 py-0.5 text-emerald-800">
+                <dt>{discountLabel(d, t)}</dt>
+                <dd className="whitespace-nowrap">− {formatTaka(d.amount, lang)}</dd>
+              </div>
+            ))}
+          </div>
+        ) : null}
         <div className="flex justify-between border-t border-stone-200 py-1 font-bold">
           <dt>{t('সর্বমোট', 'Total')}</dt>
           <dd data-testid="order-total">{formatTaka(o.total, lang)}</dd>

@@ -12,6 +12,7 @@ import { useStoredLines } from '../../components/account/hooks';
 import { cartTransportCharge, subtotal } from '../../components/account/totals';
 import { LinesGate, LinesTable, ProductThumb, ProductTitle, QuantityButtons, RemoveButton, Totals, UnitPrice, type Column } from '../../components/account/cart-parts';
 import { withNext } from '../../components/account/next';
+import { useCartQuote } from '../../components/account/quote';
 
 export function meta() {
   return [{ title: 'কার্ট | Cart' }, { name: 'robots', content: 'noindex' }];
@@ -28,6 +29,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const state = useStoredLines(CART_KEY);
   const total = subtotal(state.lines);
   const transport = cartTransportCharge(total, settings?.delivery_options ?? []);
+  // The server's figures with the promotions that hold now; the plain ones until it answers.
+  const quote = useCartQuote(state.lines, null);
+  const fresh = quote && quote.subtotal === total ? quote : null;
   const maxUnits = settings?.max_units_per_line ?? 0;
   const columns: Column[] = [
     [t('ছবি', 'Image'), 'p-2', true],
@@ -51,6 +55,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="p-2">
                       <ProductTitle product={product} />
+                      {(fresh?.lines.find((l) => l.product === product.id)?.discount ?? 0) > 0 && (
+                        <span className="mt-1 block text-xs font-semibold text-emerald-800" data-testid="line-discount">
+                          {t('অফারে ছাড়', 'Promotion')}: − {formatTaka(fresh!.lines.find((l) => l.product === product.id)!.discount, lang)}
+                        </span>
+                      )}
                       {quantity > product.units_stock && (
                         <span className="mt-1 block text-xs font-semibold text-red-700" role="alert" data-testid="over-stock">
                           {product.units_stock > 0
@@ -89,7 +98,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             <h2 id="cart-summary" className="mb-3 text-lg font-bold">
               {t('অর্ডার সামারি', 'Order summary')}
             </h2>
-            <Totals subtotal={total} charge={transport} testIds={['cart-subtotal', 'cart-transport', 'cart-total']} />
+            <Totals subtotal={total} charge={fresh?.delivery_charge ?? transport} discounts={fresh?.discounts ?? []} testIds={['cart-subtotal', 'cart-transport', 'cart-total']} />
             <p className="mt-2 text-xs text-stone-600">{t('ডেলিভারি অপশন অনুযায়ী চেকআউটে চার্জ বদলাতে পারে।', 'The charge may change with the delivery option at checkout.')}</p>
             <Link
               to={loaderData.signedIn ? '/checkout' : withNext('/register', '/checkout')}

@@ -26,7 +26,8 @@ import { defaultDelivery, subtotal } from '../../components/account/totals';
 import { LinesGate } from '../../components/account/cart-parts';
 import { PhoneField } from '../../components/account/account-fields';
 import { PlacePicker } from '../../components/account/place-picker';
-import { ConflictNotice, conflictFigures, DeliveryChoice, OnlineNote, OrderSummary, PaymentChoice, WalletFields, type Conflict } from '../../components/account/checkout-parts';
+import { ConflictNotice, conflictFigures, CouponField, DeliveryChoice, OnlineNote, OrderSummary, PaymentChoice, WalletFields, type Conflict } from '../../components/account/checkout-parts';
+import { useCartQuote } from '../../components/account/quote';
 import { goToGateway } from '../../components/payments/pay-again';
 import { withNext } from '../../components/account/next';
 
@@ -70,6 +71,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const txField = payment ? transactionFieldFor(payment) : null;
   const online = payment ? isOnlineOption(payment) : false;
   const charge = delivery_options.find((o) => o.id === deliveryId)?.charge ?? 0;
+  // The code the customer applied; the server's quote says whether it holds and what it saves.
+  const [couponCode, setCouponCode] = useState('');
+  const quote = useCartQuote(lines, deliveryId || null, couponCode);
+  const fresh = quote && quote.subtotal === productTotal && quote.delivery_charge === (lines.length ? charge : 0) ? quote : null;
+  const total = fresh ? fresh.total : productTotal + charge;
 
   const form = useApiForm({
     method: 'POST',
@@ -83,7 +89,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       savedCart: Object.fromEntries(lines.map((l) => [String(l.product.id), l.quantity])),
       subtotal: productTotal,
       delivery_charge: charge,
-      total: productTotal + charge,
+      // The figures with promotions only once the server has quoted them; a coupon only when it holds.
+      ...(fresh ? { discount_total: fresh.discount_total, total: fresh.total } : {}),
+      ...(fresh?.coupon ? { coupon: fresh.coupon } : {}),
       cash_on_delivery: payment ? !payment.wallet && !online : false,
     }),
     validate: (body) => {
@@ -145,10 +153,19 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <DeliveryChoice options={delivery_options} value={deliveryId} onChange={setDeliveryId} errors={e} />
             <PaymentChoice options={payment_options} value={paymentId} onChange={setPaymentId} errors={e} />
             {payment && online && <OnlineNote payment={payment} />}
-            {payment?.wallet && txField && <WalletFields payment={payment} field={txField} walletNumber={wallet_number} total={productTotal + charge} errors={e} />}
+            {payment?.wallet && txField && <WalletFields payment={payment} field={txField} walletNumber={wallet_number} total={total} errors={e} />}
             <TextArea name="order_instruction" label={t('অর্ডার নির্দেশনা', 'Order instruction')} maxLength={1000} errors={e} />
           </section>
-          <OrderSummary lines={lines} charge={charge} held={lines.length < ids.length} retry={state.status === 'error' && lines.length < ids.length ? state.reload : null} busy={form.busy} online={online} />
+          <OrderSummary
+            lines={lines}
+            charge={charge}
+            held={lines.length < ids.length}
+            retry={state.status === 'error' && lines.length < ids.length ? state.reload : null}
+            busy={form.busy}
+            online={online}
+            discounts={fresh?.discounts ?? []}
+            coupon={<CouponField applied={fresh?.coupon ?? null} error={couponCode && fresh?.coupon_error ? fresh.coupon_error : undefined} errors={e} onApply={setCouponCode} />}
+          />
         </form>
       </LinesGate>
     </main>

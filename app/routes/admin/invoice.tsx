@@ -31,7 +31,7 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm; }
 @media print { body { background: #fff !important; } main { padding: 0 !important; } .invoice-sheet { box-shadow: none !important; border: 0 !important; max-width: none !important; margin: 0 !important; } }`;
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { shop, order, items, history, parcel } = loaderData;
+  const { shop, order, items, history, parcel, discounts } = loaderData;
   const transaction = order.bkash_transaction_ID || order.nagad_transaction_ID || order.rocket_transaction_ID;
   return (
     <>
@@ -128,6 +128,14 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
               </td>
               <td className="text-right">৳ {order.delivery_charge}</td>
             </tr>
+            {discounts.map((d, i) => (
+              <tr key={i} data-testid="order-discounts">
+                <td colSpan={4} className="text-right">
+                  {d.code ? `Coupon ${d.code} (${d.name})` : d.name === 'free_delivery_threshold' ? 'Free delivery' : d.name}
+                </td>
+                <td className="text-right">− ৳ {d.amount}</td>
+              </tr>
+            ))}
             <tr className="text-base font-bold">
               <td colSpan={4} className="pt-1 text-right">
                 Total
