@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_MESSAGES, REVIEW_TEXT_MAX, adminReviewQuery, fullStars, ratingAverage, ratingBadge, reviewModerationSchema, reviewSchema } from './reviews';
+import { REVIEW_MESSAGES, REVIEW_TEXT_MAX, adminReviewQuery, ratingAverage, reviewModerationSchema, reviewSchema } from './reviews';
 
 describe('review form', () => {
   it('takes a rating of 1 to 5, as a number or as a form sends it', () => {
@@ -48,15 +48,5 @@ describe('rating figures', () => {
     expect(ratingAverage(20, 89)).toBe(4.5); // 4.45: a float would give 4.4
     expect(ratingAverage(3, 14)).toBe(4.7);
     expect(ratingAverage(7, 35)).toBe(5);
-  });
-
-  it('shows full stars and a compact badge', () => {
-    expect(fullStars(null)).toBe(0);
-    expect(fullStars(4.5)).toBe(5);
-    expect(fullStars(4.4)).toBe(4);
-    expect(ratingBadge(null, 0)).toBe('');
-    expect(ratingBadge(4.5, 12)).toBe('★ 4.5 (12)');
-    expect(ratingBadge(4, 1)).toBe('★ 4.0 (1)');
-    expect(ratingBadge(4.5, 12, (v) => v.replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!))).toBe('★ ৪.৫ (১২)');
   });
 });

@@ -54,14 +54,3 @@ export function ratingAverage(count: number, sum: number): number | null {
   // Integer arithmetic before the one division, so 89/20 is 4.5 and not 4.4 by a float's error.
   return Math.round((sum * 10) / count) / 10;
 }
-
-/** The average's full stars out of five (half a star and more rounds up). */
-export function fullStars(average: number | null): number {
-  return average === null ? 0 : Math.min(5, Math.max(0, Math.round(average)));
-}
-
-/** `★ 4.5 (12)` for a card; '' when nobody rated. `digits` writes the numbers (Bengali digits for Bengali). */
-export function ratingBadge(average: number | null, count: number, digits: (v: string) => string = (v) => v): string {
-  if (average === null || count <= 0) return '';
-  return `★ ${digits(average.toFixed(1))} (${digits(String(count))})`;
-}

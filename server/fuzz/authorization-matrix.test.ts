@@ -127,7 +127,7 @@ const PAGES: Record<string, 'public' | 'signed' | 'admin'> = {
   '/admin-categories': 'admin', '/update-category/:id': 'admin', '/admin-books': 'admin', '/update-book/:id': 'admin',
   '/admin-electronics': 'admin', '/update-electronics/:id': 'admin', '/admin-stationary': 'admin',
   '/update-stationary/:id': 'admin', '/admin-orders': 'admin', '/order-invoice/:id': 'admin', '/admin-settings': 'admin',
-  '/admin-sms': 'admin', '/admin-couriers': 'admin', '/admin-restock': 'admin',
+  '/admin-sms': 'admin', '/admin-couriers': 'admin', '/admin-restock': 'admin', '/admin-reviews': 'admin',
 };
 
 function pagePaths(entries: RouteConfigEntry[], prefix = ''): string[] {

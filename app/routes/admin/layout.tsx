@@ -27,6 +27,7 @@ const LINKS: [string, string][] = [
   ['/admin-electronics', 'Electronics'],
   ['/admin-stationary', 'Stationery'],
   ['/admin-restock', 'Back in stock'],
+  ['/admin-reviews', 'Reviews'],
   ['/admin-categories', 'Categories'],
   ['/admin-orders', 'Orders'],
   ['/admin-authors', 'Authors'],

@@ -29,5 +29,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('admin-sms', 'routes/admin/sms.tsx'),
     route('admin-couriers', 'routes/admin/couriers.tsx'),
     route('admin-restock', 'routes/admin/restock.tsx'),
+    route('admin-reviews', 'routes/admin/reviews.tsx'),
   ]),
 ];

@@ -78,7 +78,7 @@ export function meta({ data: d }: Route.MetaArgs) {
     offers: offer,
     // Only with ratings: Google refuses an aggregateRating of none.
     ...(p.rating_count > 0 && p.rating_average !== null
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating_average, reviewCount: p.rating_count, bestRating: 5, worstRating: 1 } }
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating_average, ratingCount: p.rating_count, bestRating: 5, worstRating: 1 } }
       : {}),
   };
   if (p.type === 'books') {
@@ -248,7 +248,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <div className="tabpanel mt-2 whitespace-pre-line">{p.description}</div>
         </noscript>
       </section>
-      <ProductReviews data={loaderData.reviews} loginHref={`/login?next=${encodeURIComponent(`${productPath(p)}#reviews`)}`} />
+      <ProductReviews data={loaderData.reviews} loginHref={`/login?next=${encodeURIComponent(productPath(p))}`} />
       <RelatedBooks related={loaderData.related} books={p.type === 'books'} />
     </main>
   );
