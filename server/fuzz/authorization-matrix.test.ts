@@ -108,6 +108,13 @@ const API: Record<string, Audience> = {
   'PUT /api/review/:id/': 'admin',
   'PATCH /api/review/:id/': 'admin',
   'DELETE /api/review/:id/': 'admin',
+  'GET /api/product/:id/related/': 'public',
+  'POST /api/cart/quote/': 'public',
+  'GET /api/promotion/': 'admin',
+  'POST /api/promotion/': 'admin',
+  'GET /api/promotion/:id/': 'admin',
+  'PUT /api/promotion/:id/': 'admin',
+  'DELETE /api/promotion/:id/': 'admin',
   'GET /media/*': 'public',
 };
 

@@ -142,7 +142,9 @@ export function createPromotionService(db: Kysely<DB>, deps: PromotionDeps) {
     async update(id: number, body: unknown): Promise<ApiPromotion> {
       const current = await get(id);
       if (!current) throw notFound('Promotion not found.');
-      const patch = promotionPatchSchema.parse(body);
+      // Only the fields sent: the schema's defaults must not overwrite what is stored.
+      const sent = body && typeof body === 'object' ? Object.keys(body) : [];
+      const patch = Object.fromEntries(Object.entries(promotionPatchSchema.parse(body)).filter(([key]) => sent.includes(key)));
       const { id: _id, used_count: _u, created_at: _c, updated_at: _up, ...stored } = current;
       const input = promotionSchema.parse({ ...stored, ...patch });
       await withCodeCheck(() =>
