@@ -1,0 +1,86 @@
+/**
+ * The last use of a coupon goes to one order, even with several server processes on one
+ * PostgreSQL: the use is taken by a conditional UPDATE in the checkout's transaction.
+ * PostgreSQL: two server processes on one database. SQLite (one writer by design): one server.
+ * 40 customers check out with a code that has 3 uses left, all at once.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
+import { loadConfig } from '../config';
+import { buildApp } from '../app';
+import { createServices } from '../services';
+import { createSettingsService } from '../settings/service';
+import { checkoutBody, insertCustomers, insertProduct } from '../test/orders-fixtures';
+import { bundleServer, startServer, type ServerProcess } from '../test/harness/processes';
+import { PROMOTION_MESSAGES } from '../../domain/promotions';
+
+const CUSTOMERS = 40;
+const USES = 3;
+
+describe(`a coupon's last uses under concurrent checkouts (${testDialect})`, () => {
+  let database: TestDatabase;
+  const ports: number[] = [];
+  const processes: ServerProcess[] = [];
+  let inProcess: FastifyInstance | undefined;
+  let bundle: string | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await createSettingsService(database.db).update({ checkouts_per_hour: 0 });
+    if (testDialect === 'postgres') {
+      bundle = await bundleServer();
+      processes.push(...(await Promise.all([startServer(bundle, database.url, database.dataDir), startServer(bundle, database.url, database.dataDir)])));
+      ports.push(...processes.map((p) => p.port));
+    } else {
+      const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir: database.dataDir, databaseUrl: database.url };
+      inProcess = await buildApp({ services: createServices(database, config) });
+      await inProcess.listen({ host: '127.0.0.1', port: 0 });
+      const address = inProcess.server.address();
+      ports.push(typeof address === 'object' && address ? address.port : 0);
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await inProcess?.close();
+    if (bundle) fs.rmSync(bundle, { force: true });
+    await database?.destroy();
+  });
+
+  it(`${CUSTOMERS} customers use a code with ${USES} uses at once: ${USES} orders carry it, the rest are told it is used up, nothing else is written`, async () => {
+    const { db } = database;
+    const product = await insertProduct(db, { units_stock: 1000, regular_price: 500 });
+    const now = new Date().toISOString();
+    const promotion = await db
+      .insertInto('promotions')
+      .values({ name: 'Last uses', kind: 'fixed', value: 100, get_products: '[]', applies_to: '{}', min_subtotal: 0, buy_quantity: null, get_quantity: null, starts_at: null, ends_at: null, usage_limit: USES, per_customer_limit: null, code: 'RACE', is_active: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const customers = await insertCustomers(db, CUSTOMERS, '0171');
+    const answers = await Promise.all(
+      customers.map(async (c, i) => {
+        const res = await fetch(`http://127.0.0.1:${ports[i % ports.length]}/checkout/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },
+          body: JSON.stringify(checkoutBody([{ product, quantity: 1 }], { coupon: 'race' })),
+        });
+        return { status: res.status, body: (await res.json()) as { errors?: { coupon?: string[] } } };
+      }),
+    );
+    const tally = answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {});
+    expect(tally).toEqual({ 200: USES, 400: CUSTOMERS - USES });
+    expect(answers.filter((a) => a.status === 400).every((a) => a.body.errors?.coupon?.[0] === PROMOTION_MESSAGES.usedUp)).toBe(true);
+
+    const row = await db.selectFrom('promotions').select('used_count').where('id', '=', promotion.id).executeTakeFirstOrThrow();
+    expect(row.used_count).toBe(USES);
+    const uses = await db.selectFrom('promotion_redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('promotion_id', '=', promotion.id).executeTakeFirstOrThrow();
+    expect(Number(uses.n)).toBe(USES);
+    const orders = await db.selectFrom('order_discounts').select((eb) => eb.fn.countAll<number>().as('n')).where('code', '=', 'RACE').executeTakeFirstOrThrow();
+    expect(Number(orders.n)).toBe(USES);
+    // A refused checkout took no stock.
+    const stock = await db.selectFrom('products').select(['units_stock', 'units_sold']).where('id', '=', product).executeTakeFirstOrThrow();
+    expect(stock).toEqual({ units_stock: 1000 - USES, units_sold: USES });
+  });
+});
