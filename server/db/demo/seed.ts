@@ -210,6 +210,29 @@ export async function seedDemoShop(db: Kysely<DB>, storage: FileStorage): Promis
       .values(data.BANNERS.map((b, i) => ({ image: banners[i] as string, alt_text: b.title, url: b.url, created_at: created })))
       .execute();
     await trx.insertInto('logos').values({ image: logo, alt_text: 'হাট', created_at: created }).execute();
+    // One example coupon, so the back office's promotions screen shows how one looks; it changes
+    // no price until a shopper types it.
+    await trx
+      .insertInto('promotions')
+      .values({
+        name: 'নতুন ক্রেতার ১০% ছাড় (Welcome 10 %)',
+        kind: 'percentage',
+        value: 10,
+        buy_quantity: null,
+        get_quantity: null,
+        get_products: '[]',
+        applies_to: '{}',
+        min_subtotal: 500,
+        starts_at: null,
+        ends_at: null,
+        usage_limit: null,
+        per_customer_limit: 1,
+        code: 'WELCOME10',
+        is_active: 1,
+        created_at: created,
+        updated_at: created,
+      })
+      .execute();
   });
   return { products: drafts.length };
 }
