@@ -30,6 +30,7 @@ const LINKS: [string, string][] = [
   ['/admin-reviews', 'Reviews'],
   ['/admin-categories', 'Categories'],
   ['/admin-orders', 'Orders'],
+  ['/admin-promotions', 'Promotions'],
   ['/admin-authors', 'Authors'],
   ['/admin-publishers', 'Publishers'],
   ['/admin-logo', 'Logo'],
