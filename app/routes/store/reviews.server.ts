@@ -8,11 +8,33 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ZodError, z } from 'zod';
 import { HttpError, firstMessage, zodFieldErrors, type FieldErrors } from '../../../server/http/errors';
-import { langFromCookie } from '../../lib/i18n';
+import { langFromCookie, type Lang } from '../../lib/i18n';
 import { REVIEWS_PAGE_SIZE } from '../../../domain/reviews';
 import { lenientQuery, pageQuery, toPage } from '../../../domain/queries';
 
 const reviewsPageQuery = z.object({ reviews: pageQuery.shape.page });
+
+/**
+ * The form's words and the notes around it, in the page's language. They travel in the loader's
+ * data, and only to the few who see them, instead of in every visitor's script (the book page's
+ * JavaScript budget, e2e/page-weight).
+ */
+function formTexts(lang: Lang) {
+  const t = (bn: string, en: string) => (lang === 'en' ? en : bn);
+  return {
+    write: t('রিভিউ লিখুন', 'Write a review'),
+    yours: t('আপনার রিভিউ', 'Your review'),
+    hidden: t('দোকান আপনার রিভিউটি লুকিয়ে রেখেছে; অন্যরা এটি দেখতে পান না।', 'The shop has hidden your review; others do not see it.'),
+    rating: t('রেটিং', 'Rating'),
+    words: t('আপনার মতামত (ঐচ্ছিক)', 'Your words (optional)'),
+    post: t('রিভিউ দিন', 'Post review'),
+    update: t('রিভিউ আপডেট করুন', 'Update review'),
+    remove: t('রিভিউ মুছুন', 'Delete review'),
+    saved: t('আপনার রিভিউ সংরক্ষণ করা হয়েছে। ধন্যবাদ!', 'Your review is saved. Thank you!'),
+    deleted: t('আপনার রিভিউ মুছে ফেলা হয়েছে।', 'Your review is deleted.'),
+  };
+}
+export type ReviewFormTexts = ReturnType<typeof formTexts>;
 
 export async function productReviews(context: AppLoadContext, request: Request, productId: number) {
   const url = new URL(request.url);
@@ -31,7 +53,9 @@ export async function productReviews(context: AppLoadContext, request: Request, 
     const d = new Date(iso);
     return Number.isNaN(d.getTime()) ? iso : format.format(d);
   };
-  const done = url.searchParams.get('review');
+  const asked = url.searchParams.get('review');
+  const done: 'saved' | 'deleted' | null = asked === 'saved' || asked === 'deleted' ? asked : null;
+  const t = (bn: string, en: string) => (lang === 'en' ? en : bn);
   return {
     page: page.page,
     size: page.size,
@@ -42,7 +66,15 @@ export async function productReviews(context: AppLoadContext, request: Request, 
     signedIn: !!user,
     canReview,
     mine: mine ? { rating: mine.rating, text: mine.text, hidden: mine.hidden } : null,
-    done: done === 'saved' || done === 'deleted' ? done : null,
+    done,
+    texts: canReview || mine ? formTexts(lang) : null,
+    // Instead of the form: why there is none.
+    note:
+      canReview || mine
+        ? null
+        : user
+          ? t('প্রোডাক্টটি কিনে ডেলিভারি পাওয়ার পর রিভিউ দিতে পারবেন।', 'You can review this product once it has been delivered to you.')
+          : t('রিভিউ দিতে সাইন ইন করুন', 'Sign in to write a review'),
   };
 }
 
