@@ -2,7 +2,8 @@
  * A buyer reviews a delivered book, in a real browser: a customer registers and places a
  * cash-on-delivery order for a book; the admin marks it Delivered through the API; the customer
  * opens the book's page, rates it 4 with words, and sees the review marked "verified purchase"
- * with the average; the admin hides it in /admin-reviews and it leaves the page.
+ * with the average; without JavaScript the form still posts; the admin hides it in
+ * /admin-reviews and it leaves the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -94,6 +95,18 @@ describe('reviews: a buyer reviews a delivered book; the admin hides it', () => 
     // Crawlers read the rating from the page's JSON-LD.
     const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
     expect(JSON.parse(ld!)).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4, ratingCount: 1 } });
+  });
+
+  it('without JavaScript the form still posts: the buyer changes the rating to 5', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await noJs.newPage();
+    await plain.goto(url(`/books/${book.id}`));
+    await plain.getByTestId('review-rating-5').check();
+    await plain.getByTestId('review-submit').click();
+    await plain.waitForURL((u) => u.searchParams.get('review') === 'saved');
+    expect(await plain.getByTestId('rating-summary').getAttribute('data-average')).toBe('5');
+    expect(await plain.getByTestId('review').first().textContent()).toContain(WORDS);
+    await noJs.close();
   });
 
   it('the admin hides the review in the back office and it leaves the page', async () => {
