@@ -35,6 +35,7 @@ export const PROMOTION_MESSAGES = {
   dates: 'শেষের সময় শুরুর পরে হতে হবে। (The end must be after the start.)',
   code: 'কুপন কোড ৩–৩২ অক্ষরের, শুধু ইংরেজি অক্ষর, সংখ্যা, - বা _। (3–32 letters, digits, - or _.)',
   codeTaken: 'এই কুপন কোডটি আগে থেকেই আছে। (This coupon code is already used by another promotion.)',
+  limitBelowUses: (used: number) => `এটি ইতিমধ্যে ${used} বার ব্যবহার হয়েছে — সীমা এর কম হতে পারে না। (Already used ${used} times; the limit cannot be lower.)`,
   ids: 'তালিকায় শুধু আইডি দিন। (Only ids.)',
   // At checkout: which of the four things is wrong with a code.
   unknownCode: 'কুপন কোডটি সঠিক নয়। (This coupon code does not exist.)',

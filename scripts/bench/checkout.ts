@@ -1,6 +1,6 @@
 /**
  * Checkouts per second (`node scripts/bench-checkout.mjs`, and the end of `npm run bench`).
- * Environment: BENCH_SECONDS (4), BENCH_CONCURRENCY (16), BENCH_PRODUCTS (50), BENCH_DB=sqlite|postgres
+ * Environment: BENCH_SECONDS (4), BENCH_CONCURRENCY (16), BENCH_PRODUCTS (50), BENCH_PROMOTIONS (0), BENCH_DB=sqlite|postgres
  * (both), BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
  * a database is made on that server for the run and dropped). For each database: a fresh migrated
  * database, BENCH_PRODUCTS products with plenty of stock, 200 signed-in customers, API server process(es)
@@ -11,12 +11,16 @@ import fs from 'node:fs';
 import { createTestDatabase } from '../../server/test/database';
 import { bundleServer, startServer, type ServerProcess } from '../../server/test/harness/processes';
 import { checkoutBody, insertCustomers, insertProduct } from '../../server/test/orders-fixtures';
+import { TEST_CHECKOUT_LIMITS } from '../../server/test/app';
+import { createSettingsService } from '../../server/settings/service';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const CUSTOMERS = 200;
 /** Orders spread over this many products; 1 makes every checkout wait on the same row (a hot product). */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50);
+/** Automatic promotions every order is priced with (0: none). */
+const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 0);
 const STOCK = 1_000_000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -46,6 +50,17 @@ async function run(dialect: 'sqlite' | 'postgres', processes: number, bundle: st
     const products: number[] = [];
     for (let i = 0; i < PRODUCTS; i++) products.push(await insertProduct(database.db, { units_stock: STOCK, regular_price: 350 }));
     const customers = await insertCustomers(database.db, CUSTOMERS, '0181');
+    // The shop's anti-automation limits (3 open unpaid orders, 10 checkouts an hour) would refuse
+    // a load test's customers after their first few orders: this measures checkout, not them.
+    await createSettingsService(database.db).update(TEST_CHECKOUT_LIMITS);
+    // BENCH_PROMOTIONS automatic promotions that every order is priced with (the promotions' cost).
+    const now = new Date().toISOString();
+    for (let i = 0; i < PROMOTIONS; i++) {
+      await database.db
+        .insertInto('promotions')
+        .values({ name: `Bench ${i}`, kind: i % 2 ? 'percentage' : 'fixed', value: 5 + (i % 10), get_products: '[]', applies_to: i % 3 ? JSON.stringify({ types: ['books'] }) : '{}', min_subtotal: 0, buy_quantity: null, get_quantity: null, starts_at: null, ends_at: null, usage_limit: null, per_customer_limit: null, code: null, is_active: 1, created_at: now, updated_at: now })
+        .execute();
+    }
     for (let i = 0; i < processes; i++) servers.push(await startServer(bundle, database.url, database.dataDir));
     const bodies = products.map((product) => JSON.stringify(checkoutBody([{ product, quantity: 1 }])));
     const latencies: number[] = [];

@@ -148,6 +148,19 @@ describe(`promotions and coupons through the API (${testDialect})`, () => {
     expect((await checkout(other, checkoutBody([{ product: p, quantity: 1 }], { coupon: 'LASTONE' }))).statusCode).toBe(200);
   });
 
+  it('a usage limit set later counts the uses so far, and cannot go below them', async () => {
+    const p = await insertProduct(db(), { regular_price: 100 });
+    const c = await coupon('LIMITLATER', p);
+    for (const who of [customer, await t.signIn()]) expect((await checkout(who, checkoutBody([{ product: p, quantity: 1 }], { coupon: 'LIMITLATER' }))).statusCode).toBe(200);
+    const below = await t.app.inject({ method: 'PUT', url: `/api/promotion/${c.id}/`, headers: admin.headers, payload: { usage_limit: 1 } });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().errors.usage_limit).toEqual([PROMOTION_MESSAGES.limitBelowUses(2)]);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/promotion/${c.id}/`, headers: admin.headers, payload: { usage_limit: 3 } })).json()).toMatchObject({ usage_limit: 3, used_count: 2 });
+    expect((await checkout(await t.signIn(), checkoutBody([{ product: p, quantity: 1 }], { coupon: 'LIMITLATER' }))).statusCode).toBe(200);
+    const refused = await checkout(await t.signIn(), checkoutBody([{ product: p, quantity: 1 }], { coupon: 'LIMITLATER' }));
+    expect(refused.json().errors.coupon).toEqual([PROMOTION_MESSAGES.usedUp]);
+  });
+
   it('the order keeps what was applied after the promotion changes or is deleted', async () => {
     const p = await insertProduct(db(), { regular_price: 1000 });
     const c = await coupon('KEEPME', p);

@@ -38,7 +38,8 @@ type Row = Selectable<PromotionTable>;
 /** The API's promotion: the run contract's shape, plus how often it was used. */
 export type ApiPromotion = Promotion & { used_count: number; created_at: string; updated_at: string };
 
-function toPromotion(row: Row): ApiPromotion {
+/** `used`: the uses not given back (counted from promotion_redemptions); the stored counter otherwise. */
+function toPromotion(row: Row, used?: number): ApiPromotion {
   return {
     id: row.id,
     name: row.name,
@@ -55,7 +56,7 @@ function toPromotion(row: Row): ApiPromotion {
     per_customer_limit: row.per_customer_limit,
     code: row.code,
     is_active: row.is_active === 1,
-    used_count: Number(row.used_count),
+    used_count: used ?? Number(row.used_count),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -90,9 +91,22 @@ export function createPromotionService(db: Kysely<DB>, deps: PromotionDeps) {
   const rows = () => db.selectFrom('promotions').selectAll();
   let badgeCache: { at: number; promotions: ApiPromotion[]; parents: Map<number, number | null> } | null = null;
 
+  /** Uses not given back, per promotion: what the back office shows, limited or not. */
+  async function usesOf(q: Kysely<DB>, ids: number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const counts = await q
+      .selectFrom('promotion_redemptions')
+      .select(['promotion_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('promotion_id', 'in', ids)
+      .where('released_at', 'is', null)
+      .groupBy('promotion_id')
+      .execute();
+    return new Map(counts.map((c) => [c.promotion_id, Number(c.n)]));
+  }
+
   async function get(id: number): Promise<ApiPromotion | null> {
     const row = await rows().where('id', '=', id).executeTakeFirst();
-    return row ? toPromotion(row) : null;
+    return row ? toPromotion(row, (await usesOf(db, [id])).get(id) ?? 0) : null;
   }
 
   /** Writes that may hit the unique code answer 400 on the code field, never a 500. */
@@ -121,7 +135,8 @@ export function createPromotionService(db: Kysely<DB>, deps: PromotionDeps) {
       if (q.active !== undefined) query = query.where('is_active', '=', q.active ? 1 : 0);
       const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const found = await query.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
-      return { count: Number(n), results: found.map(toPromotion) };
+      const uses = await usesOf(db, found.map((r) => r.id));
+      return { count: Number(n), results: found.map((r) => toPromotion(r, uses.get(r.id) ?? 0)) };
     },
 
     async create(body: unknown): Promise<ApiPromotion> {
@@ -148,11 +163,21 @@ export function createPromotionService(db: Kysely<DB>, deps: PromotionDeps) {
       const { id: _id, used_count: _u, created_at: _c, updated_at: _up, ...stored } = current;
       const input = promotionSchema.parse({ ...stored, ...patch });
       await withCodeCheck(() =>
-        db
-          .updateTable('promotions')
-          .set({ ...toColumns(input), updated_at: nowIso() })
-          .where('id', '=', id)
-          .execute(),
+        db.transaction().execute(async (trx) => {
+          // The counter the limit is checked against is kept only while there is a limit
+          // (redeem): a limit set or changed starts from the uses so far.
+          await lockKey(trx, deps.dialect, `promotion:${id}`);
+          const used = (await usesOf(trx, [id])).get(id) ?? 0;
+          if (input.usage_limit !== null && input.usage_limit < used) {
+            const message = PROMOTION_MESSAGES.limitBelowUses(used);
+            throw badRequest(message, { usage_limit: [message] });
+          }
+          await trx
+            .updateTable('promotions')
+            .set({ ...toColumns(input), used_count: used, updated_at: nowIso() })
+            .where('id', '=', id)
+            .execute();
+        }),
       );
       badgeCache = null;
       return (await get(id))!;
@@ -173,7 +198,8 @@ export function createPromotionService(db: Kysely<DB>, deps: PromotionDeps) {
     async forPricing(q: Kysely<DB>, userId: number | null, code: string | null): Promise<{ promotions: Promotion[]; uses: Map<number, PromotionUse> }> {
       let query = q.selectFrom('promotions').selectAll();
       query = code ? query.where((eb) => eb.or([eb.and([eb('code', 'is', null), eb('is_active', '=', 1)]), eb('code', '=', code)])) : query.where('code', 'is', null).where('is_active', '=', 1);
-      const found = (await query.orderBy('id').execute()).map(toPromotion);
+      // The stored counter: what a usage limit is checked against.
+      const found = (await query.orderBy('id').execute()).map((r) => toPromotion(r));
       const uses = new Map<number, PromotionUse>(found.map((p) => [p.id, { used: p.used_count, usedByCustomer: 0 }]));
       const limited = found.filter((p) => p.per_customer_limit !== null).map((p) => p.id);
       if (userId !== null && limited.length) {
@@ -192,23 +218,32 @@ export function createPromotionService(db: Kysely<DB>, deps: PromotionDeps) {
 
     /**
      * Takes one use of each promotion an order applied, inside the checkout's transaction. The
-     * limit in all is a conditional UPDATE (the last use goes to one order); the limit per
+     * limit in all is a conditional UPDATE of the promotion's counter (the last use goes to one
+     * order); a promotion without a limit is not counted there, so checkouts do not queue on its
+     * row (every order of a shop-wide sale would otherwise wait for the one before); the limit per
      * customer is counted under a lock on that customer and promotion. Answers the first
      * promotion that had no use left and why, or null when every use was taken; the caller then
      * rolls its transaction back.
      */
     async redeem(trx: Kysely<DB>, order: { id: number; userId: number }, discounts: AppliedDiscount[]): Promise<{ discount: AppliedDiscount; problem: 'usedUp' | 'usedByYou' } | null> {
       const now = nowIso();
+      const ids = discounts.flatMap((d) => (d.promotion === null ? [] : [d.promotion]));
+      if (!ids.length) return null;
+      const limits = new Map((await trx.selectFrom('promotions').select(['id', 'usage_limit', 'per_customer_limit']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
       for (const d of discounts) {
         if (d.promotion === null) continue;
-        const taken = await trx
-          .updateTable('promotions')
-          .set({ used_count: sql`used_count + 1`, updated_at: now })
-          .where('id', '=', d.promotion)
-          .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
-          .returning(['per_customer_limit'])
-          .executeTakeFirst();
+        const taken = limits.get(d.promotion);
         if (!taken) return { discount: d, problem: 'usedUp' };
+        if (taken.usage_limit !== null) {
+          const counted = await trx
+            .updateTable('promotions')
+            .set({ used_count: sql`used_count + 1` })
+            .where('id', '=', d.promotion)
+            .where('usage_limit', 'is not', null)
+            .where('used_count', '<', (eb) => eb.ref('usage_limit'))
+            .executeTakeFirst();
+          if (Number(counted.numUpdatedRows) !== 1) return { discount: d, problem: 'usedUp' };
+        }
         if (taken.per_customer_limit !== null) {
           await lockKey(trx, deps.dialect, `promotion:${d.promotion}:user:${order.userId}`);
           const { n } = await trx
