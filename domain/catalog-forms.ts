@@ -129,7 +129,7 @@ const otherType = () =>
     .transform((): undefined => undefined);
 
 /** What the product serialiser answers besides the form's own fields. */
-const PRODUCT_SERVED = ['id', 'category_name', 'author_name', 'publisher_name', 'images', 'price', 'updated_at', 'created_at'] as const;
+const PRODUCT_SERVED = ['id', 'category_name', 'author_name', 'publisher_name', 'images', 'price', 'updated_at', 'created_at', 'rating_average', 'rating_count'] as const;
 const BOOK_ONLY = ['author', 'publisher', 'isbn', 'edition', 'language', 'country', 'total_page', 'pdf'] as const;
 const GADGET_ONLY = ['model', 'brand', 'warranty'] as const;
 

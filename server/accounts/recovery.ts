@@ -4,11 +4,11 @@
  * until the owner signs in with their password or an admin unlocks it — otherwise slow guessing
  * with fresh codes would never end.
  */
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
+import { makeCode as makeOneTimeCode, hashCode as hashOneTimeCode, sameHash } from './one-time-codes';
 import { MESSAGES as FORM, OTP_LENGTH, resetPasswordSchema, sendResetCodeSchema, verifyCodeSchema } from '../../domain/accounts';
 import { hashPassword } from './passwords';
 import type { SessionStore } from './sessions';
@@ -29,21 +29,16 @@ export const RECOVERY_LIMITS = {
 } satisfies Record<string, RateRule>;
 export type RecoveryLimits = typeof RECOVERY_LIMITS;
 
-/** A 6-digit code from the operating system's secure generator, so it can not be predicted (ASVS V6.5). */
+/** A 6-digit code (one-time-codes.ts). */
 export function makeCode(): string {
-  return String(crypto.randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  return makeOneTimeCode(OTP_LENGTH);
 }
 
 /** Codes are stored only as hashes, bound to the user so equal codes hash differently. */
 export function hashCode(userId: number, code: string): string {
-  return crypto.createHash('sha256').update(`haat-reset:${userId}:${code}`).digest('hex');
+  return hashOneTimeCode('haat-reset', userId, code);
 }
 
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
 
 /** The refusal while recovery is locked: a Bengali field message for the pages, `code` for API clients. */
 const locked = (status: number) => new HttpError(status, MESSAGES.recoveryLocked, { phone_number: [FORM.recoveryLocked] }, { code: 'recovery_locked' });

@@ -4,48 +4,29 @@
  * PostgreSQL: two server processes on one database. SQLite (one writer by design): one server.
  * 200 customers check out the same product, 10 in stock, all at once.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
-import { loadConfig } from '../config';
-import { buildApp } from '../app';
-import { createServices } from '../services';
 import { createSettingsService } from '../settings/service';
 import { checkoutBody, insertCustomers, insertProduct } from '../test/orders-fixtures';
-import { bundleServer, startServer, type ServerProcess } from '../test/harness/processes';
+import { startShopServers, type ShopServers } from '../test/harness/shop-servers';
 
 const CUSTOMERS = 200;
 const STOCK = 10;
 
 describe(`no overselling under concurrent checkouts (${testDialect})`, () => {
   let database: TestDatabase;
-  const ports: number[] = [];
-  const processes: ServerProcess[] = [];
-  let inProcess: FastifyInstance | undefined;
-  let bundle: string | undefined;
+  let servers: ShopServers | undefined;
+  const port = (i: number) => servers!.ports[i % servers!.ports.length];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     // 200 customers from one address at once: the hourly checkout limit would refuse most of them.
     await createSettingsService(database.db).update({ checkouts_per_hour: 0 });
-    if (testDialect === 'postgres') {
-      bundle = await bundleServer();
-      processes.push(...(await Promise.all([startServer(bundle, database.url, database.dataDir), startServer(bundle, database.url, database.dataDir)])));
-      ports.push(...processes.map((p) => p.port));
-    } else {
-      const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir: database.dataDir, databaseUrl: database.url };
-      inProcess = await buildApp({ services: createServices(database, config) });
-      await inProcess.listen({ host: '127.0.0.1', port: 0 });
-      const address = inProcess.server.address();
-      ports.push(typeof address === 'object' && address ? address.port : 0);
-    }
+    servers = await startShopServers(database);
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await inProcess?.close();
-    if (bundle) fs.rmSync(bundle, { force: true });
+    await servers?.stop();
     await database?.destroy();
   });
 
@@ -55,7 +36,7 @@ describe(`no overselling under concurrent checkouts (${testDialect})`, () => {
     const customers = await insertCustomers(db, CUSTOMERS);
     const statuses = await Promise.all(
       customers.map(async (c, i) => {
-        const res = await fetch(`http://127.0.0.1:${ports[i % ports.length]}/checkout/`, {
+        const res = await fetch(`http://127.0.0.1:${port(i)}/checkout/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },
           body: JSON.stringify(checkoutBody([{ product, quantity: 1 }])),

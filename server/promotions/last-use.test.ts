@@ -4,16 +4,11 @@
  * PostgreSQL: two server processes on one database. SQLite (one writer by design): one server.
  * 40 customers check out with a code that has 3 uses left, all at once.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
-import { loadConfig } from '../config';
-import { buildApp } from '../app';
-import { createServices } from '../services';
 import { createSettingsService } from '../settings/service';
 import { checkoutBody, insertCustomers, insertProduct } from '../test/orders-fixtures';
-import { bundleServer, startServer, type ServerProcess } from '../test/harness/processes';
+import { startShopServers, type ShopServers } from '../test/harness/shop-servers';
 import { PROMOTION_MESSAGES } from '../../domain/promotions';
 
 const CUSTOMERS = 40;
@@ -21,31 +16,17 @@ const USES = 3;
 
 describe(`a coupon's last uses under concurrent checkouts (${testDialect})`, () => {
   let database: TestDatabase;
-  const ports: number[] = [];
-  const processes: ServerProcess[] = [];
-  let inProcess: FastifyInstance | undefined;
-  let bundle: string | undefined;
+  let servers: ShopServers | undefined;
+  const port = (i: number) => servers!.ports[i % servers!.ports.length];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     await createSettingsService(database.db).update({ checkouts_per_hour: 0 });
-    if (testDialect === 'postgres') {
-      bundle = await bundleServer();
-      processes.push(...(await Promise.all([startServer(bundle, database.url, database.dataDir), startServer(bundle, database.url, database.dataDir)])));
-      ports.push(...processes.map((p) => p.port));
-    } else {
-      const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir: database.dataDir, databaseUrl: database.url };
-      inProcess = await buildApp({ services: createServices(database, config) });
-      await inProcess.listen({ host: '127.0.0.1', port: 0 });
-      const address = inProcess.server.address();
-      ports.push(typeof address === 'object' && address ? address.port : 0);
-    }
+    servers = await startShopServers(database);
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await inProcess?.close();
-    if (bundle) fs.rmSync(bundle, { force: true });
+    await servers?.stop();
     await database?.destroy();
   });
 
@@ -61,7 +42,7 @@ describe(`a coupon's last uses under concurrent checkouts (${testDialect})`, () 
     const customers = await insertCustomers(db, CUSTOMERS, '0171');
     const answers = await Promise.all(
       customers.map(async (c, i) => {
-        const res = await fetch(`http://127.0.0.1:${ports[i % ports.length]}/checkout/`, {
+        const res = await fetch(`http://127.0.0.1:${port(i)}/checkout/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },
           body: JSON.stringify(checkoutBody([{ product, quantity: 1 }], { coupon: 'race' })),

@@ -8,7 +8,6 @@
  * one conditional UPDATE … RETURNING and their SMS queued in the same transaction, so several
  * processes never text a request twice.
  */
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db/dialect';
@@ -17,6 +16,7 @@ import { TooManyRequests, enforce, type RateLimiter, type RateRule } from '../ac
 import type { SmsService } from '../notifications/service';
 import type { StockSummary } from '../catalog/service';
 import { IntervalWorker, type WorkerLog } from '../jobs/interval-worker';
+import { makeCode as makeOneTimeCode, hashCode as hashOneTimeCode, sameHash } from '../accounts/one-time-codes';
 import { productPath } from '../../domain/store-paths';
 import { RESTOCK_MESSAGES as M, RESTOCK_OTP_LENGTH, backInStockText, guestRestockSchema, restockCodeText, type RestockRequestInput } from '../../domain/restock';
 
@@ -70,18 +70,12 @@ export interface WaitingProduct {
 }
 
 export function makeCode(): string {
-  return String(crypto.randomInt(0, 10 ** RESTOCK_OTP_LENGTH)).padStart(RESTOCK_OTP_LENGTH, '0');
+  return makeOneTimeCode(RESTOCK_OTP_LENGTH);
 }
 
 /** Codes are stored only as hashes, bound to the number so equal codes hash differently. */
 export function hashCode(phone: string, code: string): string {
-  return crypto.createHash('sha256').update(`haat-restock:${phone}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
+  return hashOneTimeCode('haat-restock', phone, code);
 }
 
 const offered = (p: StockSummary) => p.is_active && p.units_stock > 0;
