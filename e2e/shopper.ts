@@ -38,7 +38,7 @@ export async function signInAs(page: Page, baseUrl: string, shopper: Shopper, ne
 /** Puts the book in the cart, opens checkout, fills the address (ঢাকা, মিরপুর) and chooses `paymentOption`. */
 export async function fillCheckout(page: Page, baseUrl: string, bookId: number, paymentOption: string): Promise<void> {
   await page.goto(`${baseUrl}/books/${bookId}`, { waitUntil: 'networkidle' });
-  await page.locator('main').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
+  await page.getByTestId('product-actions').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
   await page.goto(`${baseUrl}/checkout`, { waitUntil: 'networkidle' });
   await page.getByTestId('place-order').waitFor();
   await page.getByLabel('জেলা', { exact: true }).fill('ঢাকা');

@@ -64,8 +64,8 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
 
   it('adds from the product page, and the cart caps the quantity at the stock', async () => {
     await page.goto(`${server.baseUrl}/books/${lowStock.id}`, { waitUntil: 'networkidle' });
-    await page.locator('main').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
-    await page.locator('main').getByRole('button', { name: 'উইশলিস্টে যোগ করুন' }).click();
+    await page.getByTestId('product-actions').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
+    await page.getByTestId('product-actions').getByRole('button', { name: 'উইশলিস্টে যোগ করুন' }).click();
     await page.goto(`${server.baseUrl}/cart`, { waitUntil: 'networkidle' });
     const line = page.getByTestId('cart-line');
     await expect.poll(() => line.count()).toBe(1);
@@ -86,7 +86,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
 
   it('moves a wishlist item to the cart and removes it from the wishlist', async () => {
     await page.goto(`${server.baseUrl}/books/${plenty.id}`, { waitUntil: 'networkidle' });
-    await page.locator('main').getByRole('button', { name: 'উইশলিস্টে যোগ করুন' }).click();
+    await page.getByTestId('product-actions').getByRole('button', { name: 'উইশলিস্টে যোগ করুন' }).click();
     await page.goto(`${server.baseUrl}/wishlist`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('wishlist-line').count()).toBe(2);
     await page.getByTestId('wishlist-line').filter({ hasText: plenty.english_title }).getByTestId('wishlist-add-to-cart').click();

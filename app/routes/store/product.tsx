@@ -181,7 +181,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <div className="mt-2">
             <LowStock stock={p.units_stock} />
           </div>
-          <div className="mt-4 flex flex-wrap gap-2">
+          <div className="mt-4 flex flex-wrap gap-2" data-testid="product-actions">
             {p.units_stock > 0 ? (
               <button type="button" onClick={() => addProductToCart(p, 'Product addded successfully!')} className="btn-lg">
                 {t('কার্টে যোগ করুন', 'Add to cart')}
