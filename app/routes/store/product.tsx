@@ -19,8 +19,9 @@ import { isReviewPost, productReviews, reviewAction } from './reviews.server';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  // The related lists are read alongside the product (no wait for it): empty for a missing one.
-  const [product, related] = id === null ? [null, null] : await Promise.all([catalog(context).getProduct(id), catalog(context).related(id)]);
+  // The related lists and the reviews are read alongside the product (no wait for it): empty for a missing one.
+  const [product, related, reviews] =
+    id === null ? [null, null, null] : await Promise.all([catalog(context).getProduct(id), catalog(context).related(id), productReviews(context, request, id)]);
   if (!product || !related) throw data(null, { status: 404 });
   const url = new URL(request.url);
   // One address per product: /books/7 when 7 is a book.
@@ -31,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Only what a card shows.
     related: { by_author: related.by_author.map(cardFields), in_category: related.in_category.map(cardFields), bought_together: related.bought_together.map(cardFields) },
     // A page of reviews (`?reviews=N`) and the signed-in customer's own (reviews.server.ts).
-    reviews: await productReviews(context, request, product.id),
+    reviews: reviews!,
   };
 }
 
