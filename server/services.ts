@@ -108,6 +108,7 @@ export function createServices(database: Database, config: Config, opts: Service
     limiter: accounts.limiter,
     shopName: async () => (await settings.get()).shop_name,
     publicUrl: config.publicUrl,
+    dialect: database.dialect,
     ...opts.restock,
   });
   // Reviews ask orders whether the author received the product and write the product's rating

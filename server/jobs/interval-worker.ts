@@ -2,8 +2,11 @@
  * A background loop inside each server process: runs `round` now, then again `pollMs` after each
  * round ends (never two rounds of one worker at once), until stopped. The rounds themselves must
  * be safe to run in several processes at once (claims by conditional UPDATE): this loop only
- * decides when.
+ * decides when. With `exclusive`, a loop round runs only in the process holding the job's lock
+ * (server/jobs/exclusive.ts) and is skipped in the others; `runOnce` always runs.
  */
+import { runExclusive, type ExclusiveOn } from './exclusive';
+
 export interface WorkerLog {
   error(obj: object, msg?: string): void;
 }
@@ -21,6 +24,7 @@ export class IntervalWorker<R = unknown> {
     private readonly round: (now: number) => Promise<R>,
     private readonly log: () => WorkerLog,
     readonly pollMs: number,
+    private readonly options: { exclusive?: ExclusiveOn } = {},
   ) {}
 
   get isStopped(): boolean {
@@ -53,12 +57,17 @@ export class IntervalWorker<R = unknown> {
     else this.schedule(0);
   }
 
+  private loopRound(now: number): Promise<unknown> {
+    const on = this.options.exclusive;
+    return on ? runExclusive(on.db, on.dialect, this.name, () => this.round(now)) : this.round(now);
+  }
+
   private schedule(ms: number) {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.running = this.round(Date.now())
+      this.running = this.loopRound(Date.now())
         .catch((error: unknown) => this.log().error({ err: error }, `${this.name}: round failed`))
         .finally(() => {
           this.running = null;

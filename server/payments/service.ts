@@ -208,7 +208,8 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
   });
 
   const expireHolds = createHoldRounds(db, { attempts, orders: orderPayments, settlement, shopName: shopNameNow, log, nudgeSms: nudge, staleMs });
-  const worker = new IntervalWorker('payment hold worker', (now) => expireHolds(now), log, deps.worker?.pollMs ?? 30_000);
+  // One process's round at a time (server/jobs/exclusive.ts): the others would ask the gateways about the same attempts.
+  const worker = new IntervalWorker('payment hold worker', (now) => expireHolds(now), log, deps.worker?.pollMs ?? 30_000, { exclusive: { db, dialect: deps.dialect } });
 
   return {
     begin,
@@ -220,6 +221,11 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     refund: refunds.refund,
     details,
     worker,
+    /** Payment attempts by status, for /metrics (the payment_attempts_status index answers it). */
+    async countAttemptsByStatus(): Promise<Record<string, number>> {
+      const rows = await db.selectFrom('payment_attempts').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    },
     /** The ids of the gateways configured on this server. */
     gatewayIds: (): OnlineGateway[] => (Object.keys(deps.gateways) as OnlineGateway[]).filter((id) => !!deps.gateways[id]),
     start(logger?: PaymentLog) {

@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { DialectName } from '../db/database';
 import { nowIso } from '../db/dialect';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { TooManyRequests, enforce, type RateLimiter, type RateRule } from '../accounts/rate-limit';
@@ -52,6 +53,8 @@ export interface RestockDeps {
   limits?: typeof RESTOCK_LIMITS;
   /** Between sweeps; default one minute. */
   pollMs?: number;
+  /** The database's dialect (for the sweep's job lock). */
+  dialect: DialectName;
 }
 
 /** Who asks: the signed-in account (its own number), or a guest from this address. */
@@ -213,7 +216,8 @@ export function createRestockService(db: Kysely<DB>, deps: RestockDeps) {
     }
   }
 
-  const worker = new IntervalWorker('restock sweep', () => sweep(), () => log, deps.pollMs ?? 60_000);
+  // One process's sweep at a time (server/jobs/exclusive.ts): the others would scan the same requests and queue behind its claims.
+  const worker = new IntervalWorker('restock sweep', () => sweep(), () => log, deps.pollMs ?? 60_000, { exclusive: { db, dialect: deps.dialect } });
 
   return {
     /**

@@ -59,7 +59,8 @@ export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
   const tracking = createTracking(db, { ...common, pollMinutes: deps.pollMinutes, limiter: deps.limiter, log, resolveUnknown: booking.resolveUnknown });
   // Parcels not yet final are asked about once every COURIER_POLL_MINUTES; each is claimed with a
   // conditional UPDATE, so rounds in several processes never act twice on one change.
-  const worker = new IntervalWorker('courier poll worker', (now) => tracking.pollRound(now), log, deps.workerPollMs ?? 60_000);
+  // One process's round at a time (server/jobs/exclusive.ts): the others would read the same due parcels.
+  const worker = new IntervalWorker('courier poll worker', (now) => tracking.pollRound(now), log, deps.workerPollMs ?? 60_000, { exclusive: { db, dialect: deps.dialect } });
 
   return {
     worker,
