@@ -27,6 +27,7 @@ import { shipmentRoutes } from './shipments/routes';
 import { promotionRoutes } from './promotions/routes';
 import { restockRoutes } from './restock/routes';
 import { reviewRoutes } from './reviews/routes';
+import { installMetrics } from './metrics/routes';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -61,6 +62,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await installCompression(app);
   await app.register(fastifyCookie);
   installAuthentication(app, services.sessions, { publicUrl: services.config.publicUrl });
+  // At the root, before the modules' routes: its hook times every request (GET /metrics, when on).
+  installMetrics(app, services);
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -19,4 +19,25 @@ describe('configuration', () => {
     expect(loadConfig({ PAYMENT_HOLD_MINUTES: '45' }).paymentHoldMinutes).toBe(45);
     expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: 'soon' })).toThrow(/PAYMENT_HOLD_MINUTES/);
   });
+
+  it('serves /metrics only when METRICS_TOKEN is set (blank is unset)', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 's3cret-token' }).metricsToken).toBe('s3cret-token');
+  });
+
+  it('makes nightly backups only when BACKUP_DIR is set, keeping BACKUP_KEEP of them (default 7)', () => {
+    expect(loadConfig({}).backupDir).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/haat' })).toMatchObject({ backupDir: '/var/backups/haat', backupKeep: 7 });
+    expect(loadConfig({ BACKUP_KEEP: '14' }).backupKeep).toBe(14);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_KEEP: 'all' })).toThrow(/BACKUP_KEEP/);
+  });
+
+  it('WEB_CONCURRENCY: a whole number of processes, 1 or more, default 1', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: ' ' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    for (const bad of ['0', '-2', '1.5', 'many']) expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+  });
 });

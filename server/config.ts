@@ -31,6 +31,14 @@ export interface Config {
   pathaoWebhookSecret: string | undefined;
   /** PATHAO_WEBHOOK_INTEGRATION_SECRET: echoed to Pathao when it checks the webhook URL (optional). */
   pathaoWebhookIntegrationSecret: string | undefined;
+  /** WEB_CONCURRENCY: server processes on this machine (PostgreSQL only; SQLite runs one). Default 1. */
+  webConcurrency: number;
+  /** BACKUP_DIR: where the server makes a backup every night; unset, it makes none. */
+  backupDir: string | undefined;
+  /** BACKUP_KEEP: how many of the newest backups in BACKUP_DIR are kept (default 7). */
+  backupKeep: number;
+  /** METRICS_TOKEN: the Bearer token /metrics asks for; unset, /metrics answers 404. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -66,6 +74,20 @@ function pollMinutes(value: string | undefined): number {
   return n;
 }
 
+function backupKeep(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 7;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`BACKUP_KEEP must be a whole number of backups, 1 or more (got "${value}")`);
+  return n;
+}
+
+function processCount(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WEB_CONCURRENCY must be a whole number of processes, 1 or more (got "${value}")`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 3000);
@@ -94,5 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     steadfastWebhookToken: env.STEADFAST_WEBHOOK_TOKEN || undefined,
     pathaoWebhookSecret: env.PATHAO_WEBHOOK_SECRET || undefined,
     pathaoWebhookIntegrationSecret: env.PATHAO_WEBHOOK_INTEGRATION_SECRET || undefined,
+    webConcurrency: processCount(env.WEB_CONCURRENCY),
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupKeep: backupKeep(env.BACKUP_KEEP),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
 }

@@ -11,6 +11,16 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** The connections' use now, for /metrics: PostgreSQL's pool; SQLite has its one connection. */
+  poolUse(): PoolUse;
+}
+
+export interface PoolUse {
+  /** Connections open, of which idle; queries waiting for one; the most the pool opens. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -59,12 +69,14 @@ function preparing(pool: pg.Pool) {
 }
 
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  const max = opts.max ?? 10;
+  const pool = new pg.Pool({ connectionString: url, max });
   // A dropped idle connection must not take the process down.
   pool.on('error', () => {});
   if (process.env.PG_PREPARE !== '0') preparing(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+  return { db, dialect: 'postgres', close: () => db.destroy(), poolUse };
 }
 
 /** What Kysely's SQLite driver uses of a statement. */
@@ -121,7 +133,8 @@ export function openSqlite(file: string): Database {
     },
   };
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // Statements run synchronously on the one connection: it is never seen busy between them.
+  return { db, dialect: 'sqlite', close: () => db.destroy(), poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }) };
 }
 
 /** SQLite at `$DATA_DIR/haat.db` (or a `sqlite:` path) unless DATABASE_URL is a postgres:// URL. */

@@ -77,6 +77,12 @@ export function createSmsService(
       };
     },
 
+    /** Messages by status, for /metrics (the sms_outbox_due index answers it). */
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = await db.selectFrom('sms_outbox').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    },
+
     start(logger?: LogLike): void {
       if (logger) log = logger;
       worker.start(log);

@@ -205,6 +205,12 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
       return Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     },
 
+    /** Orders by payment status, for /metrics (the orders_payment_status index answers it). */
+    async countByPaymentStatus(): Promise<Record<string, number>> {
+      const rows = await db.selectFrom('orders').select(['payment_status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('payment_status').execute();
+      return Object.fromEntries(rows.map((r) => [r.payment_status, Number(r.n)]));
+    },
+
     async listOrders(user: AuthUser, query: OrderListQuery, page: Page) {
       let q = db.selectFrom('orders');
       if (!user.is_admin) q = q.where('user_id', '=', user.id);

@@ -1,0 +1,141 @@
+/**
+ * What GET /metrics exports, in one Prometheus registry per app (tests build several apps in one
+ * process; the global default registry would collide). This process's own figures — requests,
+ * memory, event-loop lag — are kept as they happen; the shop's — orders, payments, SMS — are
+ * counted in the database when Prometheus scrapes, through the owning modules' services, so
+ * every process answers the same whoever placed the order.
+ */
+import cluster from 'node:cluster';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ATTEMPT_STATUSES, PAYMENT_STATUSES } from '../../domain/payments';
+import type { SmsOutboxTable } from '../db/schema';
+import type { Services } from '../services';
+
+const SMS_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const satisfies readonly SmsOutboxTable['status'][];
+
+export interface Metrics {
+  contentType: string;
+  /** The exposition text: this process's figures, then the shop's. */
+  scrape(): Promise<string>;
+  /** Times one answered request; `route` is a route pattern or a fixed word, never a raw URL. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+}
+
+/** One query answered once for every metric that reads it within a scrape (they are collected together). */
+function shared<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () =>
+    (running ??= read().finally(() => {
+      running = undefined;
+    }));
+}
+
+/** Every known state gets a value, 0 when no row has it, so a series never vanishes. */
+function setEach(gauge: Gauge<string>, label: string, states: readonly string[], counts: Record<string, number>) {
+  for (const state of states) gauge.set({ [label]: state }, counts[state] ?? 0);
+  for (const [state, n] of Object.entries(counts)) if (!states.includes(state)) gauge.set({ [label]: state }, n);
+}
+
+export function createMetrics(services: Pick<Services, 'database' | 'orders' | 'payments' | 'sms'>): Metrics {
+  // This process's figures; under several server processes each answers for itself, told apart by pid.
+  const own = new Registry();
+  if (cluster.isWorker) own.setDefaultLabels({ pid: String(process.pid) });
+  collectDefaultMetrics({ register: own });
+  const requests = new Histogram({
+    name: 'haat_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [own],
+  });
+  const pool = services.database.poolUse;
+  new Gauge({
+    name: 'haat_db_pool_connections',
+    help: 'Database connections of this process by state (SQLite: its one connection).',
+    labelNames: ['state'] as const,
+    registers: [own],
+    collect() {
+      const use = pool();
+      this.set({ state: 'busy' }, use.total - use.idle);
+      this.set({ state: 'idle' }, use.idle);
+    },
+  });
+  new Gauge({
+    name: 'haat_db_pool_waiting',
+    help: 'Queries of this process waiting for a database connection.',
+    registers: [own],
+    collect() {
+      this.set(pool().waiting);
+    },
+  });
+  new Gauge({
+    name: 'haat_db_pool_max',
+    help: 'The most database connections this process opens.',
+    registers: [own],
+    collect() {
+      this.set(pool().max);
+    },
+  });
+
+  // The shop's figures, the same from every process.
+  const shop = new Registry();
+  const orders = shared(() => services.orders.countByPaymentStatus());
+  new Counter({
+    name: 'haat_orders_placed_total',
+    help: 'Orders placed since the shop opened.',
+    registers: [shop],
+    async collect() {
+      const counts = await orders();
+      this.reset();
+      this.inc(Object.values(counts).reduce((sum, n) => sum + n, 0));
+    },
+  });
+  new Gauge({
+    name: 'haat_orders',
+    help: 'Orders by payment status.',
+    labelNames: ['payment_status'] as const,
+    registers: [shop],
+    async collect() {
+      setEach(this, 'payment_status', PAYMENT_STATUSES, await orders());
+    },
+  });
+  new Gauge({
+    name: 'haat_payment_attempts',
+    help: 'Online payment attempts by state.',
+    labelNames: ['state'] as const,
+    registers: [shop],
+    async collect() {
+      setEach(this, 'state', ATTEMPT_STATUSES, await services.payments.countAttemptsByStatus());
+    },
+  });
+  const sms = shared(() => services.sms.countByStatus());
+  new Gauge({
+    name: 'haat_sms',
+    help: 'Text messages in the outbox by state.',
+    labelNames: ['state'] as const,
+    registers: [shop],
+    async collect() {
+      setEach(this, 'state', SMS_STATUSES, await sms());
+    },
+  });
+  new Gauge({
+    name: 'haat_sms_outbox_depth',
+    help: 'Text messages waiting to be sent (pending).',
+    registers: [shop],
+    async collect() {
+      this.set((await sms()).pending ?? 0);
+    },
+  });
+
+  return {
+    contentType: own.contentType,
+    async scrape() {
+      // Not Registry.merge: the merged registry would drop this process's pid label.
+      const [mine, shops] = await Promise.all([own.metrics(), shop.metrics()]);
+      return mine + shops;
+    },
+    observeRequest(method, route, status, seconds) {
+      requests.observe({ method, route, status }, seconds);
+    },
+  };
+}
