@@ -18,6 +18,7 @@ type Audience = 'public' | 'signed' | 'admin' | 'secret';
 
 const API: Record<string, Audience> = {
   'GET /healthz': 'public',
+  'GET /metrics': 'secret',
   'GET /api/settings/': 'public',
   'PUT /api/settings/': 'admin',
   'GET /api/product/': 'public',
