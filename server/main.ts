@@ -11,6 +11,10 @@ import { isEmptyShop, seedDemoShop } from './db/demo/seed';
 import { createServices } from './services';
 import { buildApp } from './app';
 import { loadPages } from './http/react-router';
+import { clusterWorkerId, isClusterWorker, primaryLog, serverProcesses, superviseWorkers, type PrimaryLog } from './cluster';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { createNightlyBackups } from './backup/nightly';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '.');
 
@@ -34,26 +38,50 @@ async function createAdminCommand(args: { phone?: string; password?: string; nam
   }
 }
 
+/** Once per start, before any request: the demo shop into an empty database, the admin from ADMIN_PHONE. */
+async function prepareShop(database: Database, services: ReturnType<typeof createServices>, config: Config, log: PrimaryLog) {
+  if (config.demoData && (await isEmptyShop(database.db))) {
+    const t = performance.now();
+    const { products } = await seedDemoShop(database.db, services.storage);
+    log.info({ products, ms: Math.round(performance.now() - t) }, 'demo shop loaded');
+  }
+  if (config.adminPhone && config.adminPassword) {
+    const { user } = await services.users.ensureAdmin(config.adminPhone, config.adminPassword);
+    log.info({ phone: user.phone_number }, 'admin from ADMIN_PHONE is ready');
+  }
+}
+
+/** WEB_CONCURRENCY > 1 (PostgreSQL): this process prepares the database once, then runs the workers (server/cluster.ts). */
+async function servePrimary(config: Config, database: Database, count: number) {
+  const log = primaryLog();
+  await migrateToLatest(database);
+  const services = createServices(database, config);
+  await prepareShop(database, services, config, log);
+  await services.accounts.close();
+  await database.close();
+  superviseWorkers(count, import.meta.filename, log);
+}
+
 async function serve() {
   const started = performance.now();
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, config.dataDir);
-  await migrateToLatest(database);
+  const processes = serverProcesses(config.webConcurrency, database.dialect);
+  if (processes.count > 1 && !isClusterWorker()) return servePrimary(config, database, processes.count);
+  // A worker of several: its primary migrated the database and prepared the shop before forking it.
+  const worker = isClusterWorker();
+  if (!worker) await migrateToLatest(database);
   const services = createServices(database, config);
+  const backups = config.backupDir ? createNightlyBackups(database, config, { dir: config.backupDir, keep: config.backupKeep }) : null;
   const app = await buildApp({
     services,
     logger: { level: config.logLevel },
     pages: await loadPages(BUILD_DIR),
   });
-  if (config.demoData && (await isEmptyShop(database.db))) {
-    const t = performance.now();
-    const { products } = await seedDemoShop(database.db, services.storage);
-    app.log.info({ products, ms: Math.round(performance.now() - t) }, 'demo shop loaded');
-  }
-  if (config.adminPhone && config.adminPassword) {
-    const { user } = await services.users.ensureAdmin(config.adminPhone, config.adminPassword);
-    app.log.info({ phone: user.phone_number }, 'admin from ADMIN_PHONE is ready');
-  }
+  if (!worker) await prepareShop(database, services, config, app.log);
+  if (processes.warning) app.log.warn({ web_concurrency: config.webConcurrency }, processes.warning);
+  // Which of several processes answered (connections are dealt round-robin): for checks and logs.
+  if (worker) app.server.prependListener('request', (_req, res) => res.setHeader('x-haat-worker', String(clusterWorkerId())));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -66,6 +94,7 @@ async function serve() {
       await services.payments.stop(); // finishes the hold round under way
       await services.shipments.stop(); // finishes the courier poll round under way
       await services.restock.stop(); // finishes the back-in-stock sweep under way
+      await backups?.stop(); // finishes the backup under way
       await services.sms.stop(); // finishes the message being sent; the rest wait in the outbox
       await services.accounts.close();
       await database.close();
@@ -89,6 +118,7 @@ async function serve() {
   services.payments.start(app.log);
   services.shipments.start(app.log);
   services.restock.start(app.log);
+  backups?.start(app.log);
   app.log.info({ couriers: services.shipments.courierIds(), poll_minutes: services.config.courierPollMinutes }, 'couriers');
   app.log.info({ gateways: services.payments.gatewayIds(), public_url: services.config.publicUrl, hold_minutes: services.config.paymentHoldMinutes }, 'online payments');
   app.log.info({ ms: Math.round(performance.now() - started), database: database.dialect }, 'haat is ready');

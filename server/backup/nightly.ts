@@ -1,0 +1,85 @@
+/**
+ * The nightly backup the server makes when BACKUP_DIR is set: after 03:00 in Dhaka (Asia/Dhaka is
+ * UTC+6 all year) a backup is due unless BACKUP_DIR already holds one made since; the worker looks
+ * every 10 minutes and on start, so a night the server was down is made up as soon as it is up.
+ * After each backup all but the newest BACKUP_KEEP are deleted.
+ *
+ * Several server processes on PostgreSQL: each looks, and the one that takes a session-level
+ * advisory lock (on one connection held for the run) makes the backup; the others skip the round.
+ * Whoever holds the lock reads BACKUP_DIR again first, so a backup just finished by another is
+ * not made twice. A session lock rather than a transaction's: pg_dump runs outside our
+ * connection, and a transaction left open for its duration would hold back vacuum for nothing;
+ * the lock is released when the process dies with its connection. SQLite has one process.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { IntervalWorker, type WorkerLog } from '../jobs/interval-worker';
+import { listBackups, makeBackup, pruneBackups, type BackupTarget } from './backup';
+
+const DHAKA_OFFSET_MS = 6 * 3600_000;
+const NIGHTLY_HOUR = 3;
+const POLL_MS = 10 * 60_000;
+/** pg_try_advisory_lock key of the nightly backup (any constant the shop uses for nothing else). */
+const LOCK_KEY = 1_905_190_001;
+
+/** The latest 03:00 Asia/Dhaka at or before `now`. */
+export function lastNightlyMark(now: number): number {
+  const dhaka = now + DHAKA_OFFSET_MS;
+  const day = Math.floor(dhaka / 86_400_000) * 86_400_000;
+  const mark = day + NIGHTLY_HOUR * 3600_000;
+  return (mark <= dhaka ? mark : mark - 86_400_000) - DHAKA_OFFSET_MS;
+}
+
+/** A backup is due when none has been made since the latest 03:00 in Dhaka. */
+export function backupDue(now: number, newest: Date | undefined): boolean {
+  return !newest || newest.getTime() < lastNightlyMark(now);
+}
+
+export interface NightlyLog extends WorkerLog {
+  info(obj: object, msg?: string): void;
+}
+
+export interface NightlyBackups {
+  start(log: NightlyLog): void;
+  stop(): Promise<void>;
+  /** One look now: answers the backup made, if one was due and this process made it. */
+  runOnce(now?: number): Promise<string | null>;
+}
+
+export function createNightlyBackups(database: Database, target: BackupTarget, opts: { dir: string; keep: number; pollMs?: number }): NightlyBackups {
+  let log: NightlyLog | null = null;
+  const db = database.db as unknown as Kysely<unknown>;
+
+  async function backUp(now: number): Promise<string | null> {
+    if (!backupDue(now, listBackups(opts.dir)[0]?.at)) return null;
+    const started = performance.now();
+    const made = await makeBackup(target, opts.dir, { db, now: new Date(now) });
+    const deleted = pruneBackups(opts.dir, opts.keep);
+    log?.info({ backup: made.path, ms: Math.round(performance.now() - started), deleted }, 'nightly backup made');
+    return made.path;
+  }
+
+  async function round(now: number): Promise<string | null> {
+    if (!backupDue(now, listBackups(opts.dir)[0]?.at)) return null;
+    if (database.dialect !== 'postgres') return backUp(now);
+    return db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as locked`.execute(connection);
+      if (!rows[0]?.locked) return null; // another process is making it
+      try {
+        return await backUp(now);
+      } finally {
+        await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(connection);
+      }
+    });
+  }
+
+  const worker = new IntervalWorker('nightly backup', round, () => log ?? console, opts.pollMs ?? POLL_MS);
+  return {
+    start(l) {
+      log = l;
+      worker.start();
+    },
+    stop: () => worker.stop(),
+    runOnce: (now = Date.now()) => worker.runOnce(now),
+  };
+}

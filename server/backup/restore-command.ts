@@ -1,0 +1,25 @@
+/**
+ * `npm run restore -- FILE [--force]`: restores the backup folder FILE (or its manifest.json)
+ * into the configured shop (DATABASE_URL, DATA_DIR). Exits with 2, changing nothing, when the
+ * target already holds a shop and --force is not given. With SQLite, stop the server first.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { RestoreRefused, restoreBackup } from './restore';
+
+export async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) {
+    console.error('usage: npm run restore -- BACKUP_FOLDER [--force]');
+    process.exitCode = 2;
+    return;
+  }
+  const config = loadConfig();
+  try {
+    const manifest = await restoreBackup(positionals[0]!, config, { force: values.force });
+    console.log(`restored the ${manifest.dialect} backup of ${manifest.created_at} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}; start the server to run any newer migrations`);
+  } catch (error) {
+    console.error(`restore: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = error instanceof RestoreRefused ? 2 : 1;
+  }
+}
