@@ -93,7 +93,9 @@ describe(`GET /metrics (${testDialect})`, () => {
   it('labels pages, client files and unmatched requests with fixed words', () => {
     expect(routeLabel('/*')).toBe('page');
     expect(routeLabel('/assets/entry.client-AbC123.js')).toBe('static');
-    expect(routeLabel('/favicon.ico')).toBe('static');
+    expect(routeLabel('/favicon.svg')).toBe('static');
+    expect(routeLabel('/icons/icon-192.png')).toBe('static');
+    expect(routeLabel('/webhooks/pathao')).toBe('/webhooks/pathao');
     expect(routeLabel(undefined)).toBe('unmatched');
     expect(routeLabel('/api/order/:id/')).toBe('/api/order/:id/');
     expect(routeLabel('/media/*')).toBe('/media/*');

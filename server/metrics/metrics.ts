@@ -130,9 +130,10 @@ export function createMetrics(services: Pick<Services, 'database' | 'orders' | '
   return {
     contentType: own.contentType,
     async scrape() {
-      // Not Registry.merge: the merged registry would drop this process's pid label.
-      const [mine, shops] = await Promise.all([own.metrics(), shop.metrics()]);
-      return mine + shops;
+      // Not Registry.merge: the merged registry would drop this process's pid label. The pool is
+      // read before the shop's counts take connections of it.
+      const mine = await own.metrics();
+      return mine + (await shop.metrics());
     },
     observeRequest(method, route, status, seconds) {
       requests.observe({ method, route, status }, seconds);

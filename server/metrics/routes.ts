@@ -14,8 +14,8 @@ function sameToken(presented: string, expected: string): boolean {
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-/** Client files (the build's /assets/…, /favicon.ico…) are one route each: counted together. */
-const isClientFile = (url: string) => url.startsWith('/assets/') || /^\/[^:*/]+\.\w+$/.test(url);
+/** Client files (the build's /assets/…, /icons/…, /favicon.svg) are one route each: counted together. API paths never end in an extension. */
+const isClientFile = (url: string) => url.startsWith('/assets/') || /^\/[^:*]+\.\w+$/.test(url);
 
 /**
  * The route label: Fastify's route pattern, never the raw URL (its ids and queries would make
