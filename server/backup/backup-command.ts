@@ -10,7 +10,14 @@ import { openDatabase } from '../db/database';
 import { makeBackup } from './backup';
 
 export async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { to: { type: 'string' } }, strict: true });
+  let values: { to?: string };
+  try {
+    ({ values } = parseArgs({ options: { to: { type: 'string' } }, strict: true }));
+  } catch {
+    console.error('usage: npm run backup -- [--to DIR]');
+    process.exitCode = 2;
+    return;
+  }
   const config = loadConfig();
   const to = path.resolve(values.to ?? config.backupDir ?? path.join(config.dataDir, 'backups'));
   const database = openDatabase(config.databaseUrl, config.dataDir);

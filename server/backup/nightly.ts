@@ -77,6 +77,7 @@ export function createNightlyBackups(database: Database, target: BackupTarget, o
   return {
     start(l) {
       log = l;
+      l.info({ dir: opts.dir, keep: opts.keep }, 'nightly backups after 03:00 Asia/Dhaka');
       worker.start();
     },
     stop: () => worker.stop(),

@@ -8,15 +8,20 @@ import { loadConfig } from '../config';
 import { RestoreRefused, restoreBackup } from './restore';
 
 export async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
-  if (positionals.length !== 1) {
+  let args: { values: { force?: boolean }; positionals: string[] } | undefined;
+  try {
+    args = parseArgs({ options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
+  } catch {
+    // reported below with the usage
+  }
+  if (!args || args.positionals.length !== 1) {
     console.error('usage: npm run restore -- BACKUP_FOLDER [--force]');
     process.exitCode = 2;
     return;
   }
   const config = loadConfig();
   try {
-    const manifest = await restoreBackup(positionals[0]!, config, { force: values.force });
+    const manifest = await restoreBackup(args.positionals[0]!, config, { force: args.values.force });
     console.log(`restored the ${manifest.dialect} backup of ${manifest.created_at} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}; start the server to run any newer migrations`);
   } catch (error) {
     console.error(`restore: ${error instanceof Error ? error.message : String(error)}`);
