@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
+import { openDatabase, openPostgres } from '../db/database';
+import { runExclusive } from '../jobs/exclusive';
 import { createTestApp, type TestApp } from '../test/app';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
 import { checkoutBody, insertCustomers, insertProduct } from '../test/orders-fixtures';
@@ -137,18 +138,18 @@ describe('nightly backups and retention', () => {
     expect(backupDue(now, new Date(Date.UTC(2026, 10, 23, 21, 5)))).toBe(false);
   });
 
-  it('makes the backup that is due, once, and prunes; on PostgreSQL only the process holding the lock makes it', async () => {
+  it('makes the backup that is due, once, and prunes; only the process holding the job\'s lock makes it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-nightly-'));
     const nightly = createNightlyBackups(t.services.database, shop, { dir, keep: 2 });
     try {
       const night = (d: number) => Date.UTC(2026, 10, d, 21, 1);
-      if (testDialect === 'postgres') {
-        // Another process holds the lock: this one skips the round.
-        await t.services.database.db.connection().execute(async (other) => {
-          await sql`select pg_advisory_lock(1905190001)`.execute(other);
-          expect(await nightly.runOnce(night(20))).toBeNull();
-          await sql`select pg_advisory_unlock(1905190001)`.execute(other);
-        });
+      // Another process holds the job's lock (on SQLite: a round under way here): this one skips.
+      const other = testDialect === 'postgres' ? openPostgres(t.database.url, { max: 1 }) : t.services.database;
+      try {
+        const skipped = await runExclusive(other.db, other.dialect, 'nightly backup', () => nightly.runOnce(night(20)));
+        expect(skipped).toEqual({ ran: true, value: null });
+      } finally {
+        if (other !== t.services.database) await other.close();
       }
       expect(await nightly.runOnce(night(20))).toMatch(/haat-20261120-210100/);
       expect(await nightly.runOnce(night(20) + 3600_000)).toBeNull(); // made already tonight

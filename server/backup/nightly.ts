@@ -4,23 +4,21 @@
  * every 10 minutes and on start, so a night the server was down is made up as soon as it is up.
  * After each backup all but the newest BACKUP_KEEP are deleted.
  *
- * Several server processes on PostgreSQL: each looks, and the one that takes a session-level
- * advisory lock (on one connection held for the run) makes the backup; the others skip the round.
- * Whoever holds the lock reads BACKUP_DIR again first, so a backup just finished by another is
- * not made twice. A session lock rather than a transaction's: pg_dump runs outside our
- * connection, and a transaction left open for its duration would hold back vacuum for nothing;
- * the lock is released when the process dies with its connection. SQLite has one process.
+ * Several server processes on PostgreSQL: each looks, and the one holding the job's lock
+ * (runExclusive, server/jobs/exclusive.ts: a session-level advisory lock on one connection held for
+ * the run, so no transaction stays open for pg_dump's minutes and a dead process loses it with its
+ * connection) makes the backup; the others skip the round. The holder reads BACKUP_DIR again
+ * first, so a backup just finished by another process is not made twice. SQLite has one process.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { runExclusive } from '../jobs/exclusive';
 import { IntervalWorker, type WorkerLog } from '../jobs/interval-worker';
 import { listBackups, makeBackup, pruneBackups, type BackupTarget } from './backup';
 
 const DHAKA_OFFSET_MS = 6 * 3600_000;
 const NIGHTLY_HOUR = 3;
 const POLL_MS = 10 * 60_000;
-/** pg_try_advisory_lock key of the nightly backup (any constant the shop uses for nothing else). */
-const LOCK_KEY = 1_905_190_001;
 
 /** The latest 03:00 Asia/Dhaka at or before `now`. */
 export function lastNightlyMark(now: number): number {
@@ -61,16 +59,8 @@ export function createNightlyBackups(database: Database, target: BackupTarget, o
 
   async function round(now: number): Promise<string | null> {
     if (!backupDue(now, listBackups(opts.dir)[0]?.at)) return null;
-    if (database.dialect !== 'postgres') return backUp(now);
-    return db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as locked`.execute(connection);
-      if (!rows[0]?.locked) return null; // another process is making it
-      try {
-        return await backUp(now);
-      } finally {
-        await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(connection);
-      }
-    });
+    const result = await runExclusive(database.db, database.dialect, 'nightly backup', () => backUp(now));
+    return result.ran ? result.value : null; // another process is making it
   }
 
   const worker = new IntervalWorker('nightly backup', round, () => log ?? console, opts.pollMs ?? POLL_MS);
