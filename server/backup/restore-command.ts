@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { isPostgresUrl } from '../db/database';
 import { RestoreRefused, restoreBackup } from './restore';
 
 export async function main(): Promise<void> {
@@ -20,6 +21,7 @@ export async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
+  if (!isPostgresUrl(config.databaseUrl ?? '')) console.log('SQLite: the server must be stopped while its database is restored.');
   try {
     const manifest = await restoreBackup(args.positionals[0]!, config, { force: args.values.force });
     console.log(`restored the ${manifest.dialect} backup of ${manifest.created_at} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}; start the server to run any newer migrations`);

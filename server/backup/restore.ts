@@ -91,7 +91,7 @@ export async function restoreBackup(source: string, target: BackupTarget, opts: 
   const media = mediaDir(target);
   const incoming = `${media}.restoring-${process.pid}`;
   fs.rmSync(incoming, { recursive: true, force: true });
-  copyMedia(path.join(dir, 'media'), incoming);
+  await copyMedia(path.join(dir, 'media'), incoming);
   fs.rmSync(media, { recursive: true, force: true });
   fs.renameSync(incoming, media);
   return manifest;
