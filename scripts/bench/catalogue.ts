@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --db postgres] [--strict] [--no-cache] [--duration 3] [--connections 10]
- * [--products 100000] [--pg-url URL] [--skip-checkout] [--checkout-rate 10]`
+ * [--products 100000] [--pg-url URL] [--skip-checkout] [--checkout-rate 10] [--web-concurrency 1]`
+ * (`--web-concurrency N`: N server processes share the port, as WEB_CONCURRENCY runs them on PostgreSQL)
  *
  * Fills a scratch database with a 100,000-product shop, starts the server on loopback in a
  * process of its own and measures catalogue reads with autocannon (10 connections), each against
@@ -62,6 +63,7 @@ function readArgs() {
       'no-cache': { type: 'boolean', default: false },
       'skip-checkout': { type: 'boolean', default: false },
       'checkout-rate': { type: 'string', default: '10' },
+      'web-concurrency': { type: 'string', default: '1' },
       'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     },
   });
@@ -74,6 +76,7 @@ function readArgs() {
     noCache: values['no-cache'],
     skipCheckout: values['skip-checkout'],
     checkoutRate: Number(values['checkout-rate']),
+    webConcurrency: Number(values['web-concurrency']),
   } as const;
 }
 
@@ -255,7 +258,7 @@ export async function main() {
     await database.close();
     log(`filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     server = await startServer(bundle, database.url, database.dataDir, {
-      args: pagesDir ? ['--pages', pagesDir] : [],
+      args: [...(pagesDir ? ['--pages', pagesDir] : []), '--web-concurrency', String(args.webConcurrency)],
       env: { NODE_ENV: 'production', ...(args.noCache ? { HAAT_CATALOG_CACHE: '0' } : {}) },
     });
     log(`server up (${kind}, ${dbName}${args.noCache ? ', answer cache off' : ''})`);
@@ -270,7 +273,7 @@ export async function main() {
       if (mixed.hits / Math.max(1, mixed.hits + mixed.misses) < 0.9) missed += 1;
     }
     console.log(
-      `\nHaat catalogue benchmark: ${args.products} products, ${dbName}, ${args.connections} connections × ${args.duration} s each, ${kind}${args.noCache ? ', answer cache OFF' : ''}, node ${process.version}, ${os.cpus().length} CPUs`,
+      `\nHaat catalogue benchmark: ${args.products} products, ${dbName}, ${args.connections} connections × ${args.duration} s each, ${kind}${args.webConcurrency > 1 ? `, ${args.webConcurrency} server processes` : ''}${args.noCache ? ', answer cache OFF' : ''}, node ${process.version}, ${os.cpus().length} CPUs`,
     );
     console.table(table);
     console.log(targetText(args.noCache));
