@@ -120,5 +120,13 @@ describe(`admins and users (${testDialect})`, () => {
       expect(body.results[1].text).toContain('••••••');
       expect((await get('/api/sms/?page=0', admin.headers)).statusCode).toBe(400);
     });
+
+    it('hides back-in-stock request codes from admins too', async () => {
+      const admin = await t.signIn({ admin: true });
+      const phone = (await register()).phone;
+      await t.services.sms.enqueue(phone, 'হাট: আপনার কোড 123456', 'restock_code');
+      const body = (await get(`/api/sms/?phone_number=${phone}`, admin.headers)).json();
+      expect(body.results.find((m: { kind: string }) => m.kind === 'restock_code').text).toBe('হাট: আপনার কোড ••••••');
+    });
   });
 });

@@ -11,6 +11,9 @@ import { enqueueSms } from './outbox';
 import { consoleLog, createGateway, type LogLike, type SmsGateway } from './gateway';
 import { SmsWorker, type WorkerOptions } from './worker';
 
+
+/** Messages that carry a one-time code: password recovery and back-in-stock requests. */
+const CODE_KINDS = new Set(['password_reset', 'restock_code']);
 export interface ApiSms {
   id: number;
   to: string;
@@ -65,8 +68,8 @@ export function createSmsService(
         results: rows.map((r) => ({
           id: r.id,
           to: r.to_phone,
-          // Admins see that a reset code went out, not the code (ASVS V14.2).
-          text: r.kind === 'password_reset' ? r.text.replace(/\d{6}/g, '••••••') : r.text,
+          // Admins see that a one-time code went out, not the code (ASVS V14.2).
+          text: CODE_KINDS.has(r.kind) ? r.text.replace(/\d{6}/g, '••••••') : r.text,
           kind: r.kind,
           status: r.status,
           attempts: r.attempts,
