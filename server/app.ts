@@ -28,6 +28,8 @@ import { promotionRoutes } from './promotions/routes';
 import { restockRoutes } from './restock/routes';
 import { reviewRoutes } from './reviews/routes';
 import { installMetrics } from './metrics/routes';
+import { installAudit } from './audit/capture';
+import { auditRoutes } from './audit/routes';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -64,6 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installAuthentication(app, services.sessions, { publicUrl: services.config.publicUrl });
   // At the root, before the modules' routes: its hook times every request (GET /metrics, when on).
   installMetrics(app, services);
+  // Before the modules' routes: it hooks admin writes and sign-ins as each route is declared.
+  installAudit(app, services.audit);
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -75,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // One plugin per module; each declares its own paths and guards.
-  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, promotionRoutes, dashboardRoutes, restockRoutes, reviewRoutes]) {
+  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, promotionRoutes, dashboardRoutes, restockRoutes, reviewRoutes, auditRoutes]) {
     await app.register(plugin, { services });
   }
 

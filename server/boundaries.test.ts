@@ -24,6 +24,7 @@ const OWNERS: Record<string, readonly string[]> = {
   shipments: ['shipments', 'shipment_events'],
   reviews: ['product_reviews'],
   restock: ['restock_requests', 'restock_codes'],
+  audit: ['audit_log'],
 };
 const OWNER_OF = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
 /** Folders that are not modules: the schema and its migrations, and test support. */

@@ -24,6 +24,7 @@ import { placeInEnglish } from '../domain/shipments';
 import { createPromotionService } from './promotions/service';
 import { createRestockService, type RestockDeps } from './restock/service';
 import { createReviewService } from './reviews/service';
+import { createAuditService } from './audit/service';
 
 export interface ServiceOptions {
   storage?: FileStorage;
@@ -131,6 +132,8 @@ export function createServices(database: Database, config: Config, opts: Service
     reviews,
     catalog,
     dashboard: createDashboardService({ users, catalog, orders }),
+    // The audit log names who did what through the accounts' user names.
+    audit: createAuditService(db, { dialect: database.dialect, userNames: (ids) => users.namesByIds(ids), onError: (error) => console.error('audit: could not record a row', error) }),
   };
 }
 

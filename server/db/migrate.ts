@@ -18,11 +18,12 @@ import { accountRecoveryMigration } from './migrations/0201_account_recovery';
 import { promotionsMigration } from './migrations/0801_promotions';
 import { ordersDiscountsMigration } from './migrations/0304_orders_discounts';
 import { restockRequestsMigration } from './migrations/1001_restock_requests';
+import { auditLogMigration } from './migrations/1101_audit_log';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
  * Name them NNNN_module_what; modules use their own number range
- * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx, promotions 08xx, reviews 09xx, restock 10xx).
+ * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx, promotions 08xx, reviews 09xx, restock 10xx, audit 11xx).
  */
 function allMigrations(database: Database): Record<string, Migration> {
   return {
@@ -44,6 +45,7 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0801_promotions': promotionsMigration(database.dialect),
     '0304_orders_discounts': ordersDiscountsMigration(database.dialect),
     '1001_restock_requests': restockRequestsMigration(database.dialect),
+    '1101_audit_log': auditLogMigration(database.dialect),
   };
 }
 

@@ -129,6 +129,17 @@ export interface SmsOutboxTable {
   sent_at: string | null;
 }
 
+/** The audit log (audit module, migration 1101): append-only; `changes` is JSON `{field: [before, after]}`. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  action: string;
+  target: string | null;
+  changes: string;
+  address: string | null;
+}
+
 /** Back-in-stock requests (restock module, migration 1001): waiting while `notified_at` is null. */
 export interface RestockRequestTable {
   id: Generated<number>;
@@ -403,6 +414,7 @@ export interface DB {
   promotion_redemptions: PromotionRedemptionTable;
   restock_requests: RestockRequestTable;
   restock_codes: RestockCodeTable;
+  audit_log: AuditLogTable;
   product_reviews: ProductReviewTable;
   catalog_versions: CatalogVersionsView;
   product_search_docs: ProductSearchDocTable;

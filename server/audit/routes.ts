@@ -1,0 +1,42 @@
+/** The audit log over HTTP: `GET /api/audit/` (admin), newest first, with filters. */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../accounts/auth';
+import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
+import type { Services } from '../services';
+
+const day = /^\d{4}-\d{2}-\d{2}$/;
+const moment = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (YYYY-MM-DD) or an ISO 8601 time.');
+
+const listQuery = pageQuery
+  .extend({
+    user: z.coerce.number({ error: 'user must be a user id.' }).int().positive('user must be a user id.').optional(),
+    action: z.string().trim().max(200).optional(),
+    target: z.string().trim().max(200).optional(),
+    from: moment.optional(),
+    to: moment.optional(),
+    search: z.string().trim().max(200).optional(),
+  })
+  .strict();
+
+/** `to` as a day includes that whole day. */
+function upperBound(to: string): string {
+  const at = new Date(to);
+  if (day.test(to)) at.setUTCDate(at.getUTCDate() + 1);
+  return at.toISOString();
+}
+
+export const auditRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  app.get('/api/audit/', { preHandler: requireAdmin }, async (request) => {
+    const q = readQuery(listQuery, request);
+    const page = toPage(q);
+    const { count, results } = await services.audit.list(
+      { user: q.user, action: q.action, target: q.target, search: q.search, from: q.from && new Date(q.from).toISOString(), to: q.to && upperBound(q.to) },
+      page,
+    );
+    return envelope(request, page, count, results);
+  });
+};
