@@ -8,13 +8,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { readId, readQuery } from '../http/pagination';
 import { assertSafeTexts } from '../http/input-guard';
 import { MULTIPART_LIMITS, isUpload, readForm as readRawForm, type Upload } from '../media/uploads';
 import type { Services } from '../services';
 import type { ProductType } from '../db/schema';
-import { idSchema } from '../../domain/queries';
+import { flagSchema, idSchema } from '../../domain/queries';
+import { exportQuery } from './bulk-export';
 import { bannerFormSchema, categoryFormSchema, logoFormSchema, personFormSchema, productFormSchema } from '../../domain/catalog-forms';
 
 const NOUN: Record<ProductType, string> = { books: 'Book', electronics: 'Electronics', stationary: 'Stationary' };
@@ -38,6 +39,8 @@ function nameParam(request: FastifyRequest): string {
 
 /** `?move_to=`: where a deleted category's sub-categories and products go. */
 const moveQuery = z.object({ move_to: idSchema.optional() });
+/** The CSV import's switches: `dry_run=1` checks and writes nothing; `create_missing=1` adds unknown categories, authors and publishers. */
+const importQuery = z.object({ dry_run: flagSchema.optional(), create_missing: flagSchema.optional() });
 
 /** The form's values; multipart text is read here, after the edge's guard, so it is checked here too. */
 async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<Record<string, unknown>> {
@@ -83,6 +86,23 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
       ? `${NOUN[result.type]} is on existing orders, so it was deactivated (hidden from the shop) instead of deleted.`
       : DELETED[result.type];
     return { status: 200, message, ...result };
+  });
+
+  // ---- the catalogue in bulk (CSV) ----------------------------------------------------------
+  app.get('/api/product/export.csv', admin, async (request, reply) => {
+    const q = readQuery(exportQuery, request);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="products.csv"')
+      .header('cache-control', 'no-store')
+      .send(writes.exportCsv(q));
+  });
+  app.post('/api/product/import/', admin, async (request) => {
+    const { dry_run, create_missing } = readQuery(importQuery, request);
+    const form = await readRawForm(request, ['file']);
+    const file = fileOf(form.file);
+    if (!file) throw badRequest('একটি CSV ফাইল দিন (Choose a CSV file).', { file: ['একটি CSV ফাইল দিন (Choose a CSV file).'] });
+    return writes.importCsv(file.data, { dryRun: !!dry_run, createMissing: !!create_missing });
   });
 
   // ---- authors and publishers ------------------------------------------------------------

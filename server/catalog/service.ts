@@ -18,6 +18,8 @@ import { createStock } from './stock';
 import { createSearchFacets } from './search-facets';
 import { createRatings } from './ratings';
 import { createRelated, type RelatedDeps } from './related';
+import { createBulkExport } from './bulk-export';
+import { createBulkImport } from './bulk-import';
 
 export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './products';
 export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type CountedList, type ProductListQuery, type SearchFilters } from './product-lists';
@@ -111,6 +113,10 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
       ]);
       return { total_books, total_categories, total_authors, total_publishers };
     },
+
+    /** The catalogue as CSV and from CSV (bulk-export.ts, bulk-import.ts). */
+    exportCsv: createBulkExport(db, storage, search).exportCsv,
+    importCsv: createBulkImport(db, { onBackInStock: opts.onBackInStock }).importCsv,
 
     /** The product page's more by the author, more in the category and bought together (related.ts). */
     related: related.related,
