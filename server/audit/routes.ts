@@ -5,7 +5,6 @@ import { requireAdmin } from '../accounts/auth';
 import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
 import type { Services } from '../services';
 
-const day = /^\d{4}-\d{2}-\d{2}$/;
 const moment = z
   .string()
   .trim()
@@ -22,21 +21,11 @@ const listQuery = pageQuery
   })
   .strict();
 
-/** `to` as a day includes that whole day. */
-function upperBound(to: string): string {
-  const at = new Date(to);
-  if (day.test(to)) at.setUTCDate(at.getUTCDate() + 1);
-  return at.toISOString();
-}
-
 export const auditRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.get('/api/audit/', { preHandler: requireAdmin }, async (request) => {
     const q = readQuery(listQuery, request);
     const page = toPage(q);
-    const { count, results } = await services.audit.list(
-      { user: q.user, action: q.action, target: q.target, search: q.search, from: q.from && new Date(q.from).toISOString(), to: q.to && upperBound(q.to) },
-      page,
-    );
+    const { count, results } = await services.audit.list({ user: q.user, action: q.action, target: q.target, search: q.search, from: q.from, to: q.to }, page);
     return envelope(request, page, count, results);
   });
 };

@@ -34,6 +34,7 @@ export interface AuditQuery {
   user?: number | undefined;
   action?: string | undefined;
   target?: string | undefined;
+  /** A day (YYYY-MM-DD, UTC) or an ISO 8601 time; the caller has checked that it parses. */
   from?: string | undefined;
   to?: string | undefined;
   search?: string | undefined;
@@ -45,6 +46,13 @@ export interface AuditDeps {
   userNames: (ids: number[]) => Promise<Map<number, string>>;
   /** Where a failed write of a row is reported; it never fails the request it describes. */
   onError?: (error: unknown) => void;
+}
+
+/** `to` as a day (YYYY-MM-DD) includes that whole day; a time is the bound itself. */
+function upperBound(to: string): string {
+  const at = new Date(to);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) at.setUTCDate(at.getUTCDate() + 1);
+  return at.toISOString();
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -84,8 +92,8 @@ export function createAuditService(db: Kysely<DB>, deps: AuditDeps) {
       // `product` finds every product's rows, `product:12` one product's.
       // `product` finds every product's rows, `product:12` one product's.
       if (q.target) query = q.target.includes(':') ? query.where('target', '=', q.target) : query.where(sql<boolean>`target like ${`${likeEscape(q.target)}:%`} escape '\\'`);
-      if (q.from) query = query.where('at', '>=', q.from);
-      if (q.to) query = query.where('at', '<', q.to);
+      if (q.from) query = query.where('at', '>=', new Date(q.from).toISOString());
+      if (q.to) query = query.where('at', '<', upperBound(q.to));
       if (q.search) {
         const pattern = `%${likeEscape(q.search.toLowerCase())}%`;
         const like = (column: string) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;

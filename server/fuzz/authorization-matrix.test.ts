@@ -139,7 +139,7 @@ const PAGES: Record<string, 'public' | 'signed' | 'admin'> = {
   '/admin-categories': 'admin', '/update-category/:id': 'admin', '/admin-books': 'admin', '/update-book/:id': 'admin',
   '/admin-electronics': 'admin', '/update-electronics/:id': 'admin', '/admin-stationary': 'admin',
   '/update-stationary/:id': 'admin', '/admin-orders': 'admin', '/order-invoice/:id': 'admin', '/admin-settings': 'admin',
-  '/admin-sms': 'admin', '/admin-couriers': 'admin', '/admin-restock': 'admin', '/admin-reviews': 'admin', '/admin-promotions': 'admin', '/admin-promotions/new': 'admin', '/admin-promotions/:id': 'admin',
+  '/admin-sms': 'admin', '/admin-couriers': 'admin', '/admin-restock': 'admin', '/admin-reviews': 'admin', '/admin-audit': 'admin', '/admin-promotions': 'admin', '/admin-promotions/new': 'admin', '/admin-promotions/:id': 'admin',
 };
 
 function pagePaths(entries: RouteConfigEntry[], prefix = ''): string[] {

@@ -39,6 +39,7 @@ const LINKS: [string, string][] = [
   ['/admin-settings', 'Settings'],
   ['/admin-couriers', 'Couriers'],
   ['/admin-sms', 'SMS log'],
+  ['/admin-audit', 'Audit log'],
 ];
 
 // The storefront's header and footer belong to the shop, not the back office (and never to

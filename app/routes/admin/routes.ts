@@ -33,5 +33,6 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('admin-couriers', 'routes/admin/couriers.tsx'),
     route('admin-restock', 'routes/admin/restock.tsx'),
     route('admin-reviews', 'routes/admin/reviews.tsx'),
+    route('admin-audit', 'routes/admin/audit.tsx'),
   ]),
 ];
