@@ -26,6 +26,7 @@ const LINKS: [string, string][] = [
   ['/admin-books', 'Books'],
   ['/admin-electronics', 'Electronics'],
   ['/admin-stationary', 'Stationery'],
+  ['/admin-products-import', 'Import / export'],
   ['/admin-restock', 'Back in stock'],
   ['/admin-reviews', 'Reviews'],
   ['/admin-categories', 'Categories'],

@@ -14,6 +14,7 @@ import { DeleteButton } from '../../components/admin/confirm';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { SearchBox } from '../../components/admin/search-box';
 import { Empty, Table } from '../../components/admin/table';
+import { LinkButton } from '../../components/admin/buttons';
 import type { ApiProduct } from '../../lib/api-types.server';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -101,7 +102,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const placeholder = type === 'books' ? 'Search by title, author, publisher, category' : 'Search by title';
   return (
     <>
-      <PageTitle>{kind.title}</PageTitle>
+      <PageTitle actions={<LinkButton to={`/admin-products-import?type=${type}`}>Import / export CSV</LinkButton>}>{kind.title}</PageTitle>
       <Panel>
         <SearchBox placeholder={placeholder} defaultValue={search} />
         {found && (

@@ -23,6 +23,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('update-electronics/:id', 'routes/admin/product-edit.tsx', { id: 'update-electronics' }),
     route('admin-stationary', 'routes/admin/products.tsx', { id: 'admin-stationary' }),
     route('update-stationary/:id', 'routes/admin/product-edit.tsx', { id: 'update-stationary' }),
+    route('admin-products-import', 'routes/admin/product-import.tsx'),
     route('admin-orders', 'routes/admin/orders.tsx'),
     route('admin-promotions', 'routes/admin/promotions.tsx'),
     route('admin-promotions/new', 'routes/admin/promotion-edit.tsx', { id: 'admin-promotion-new' }),
