@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerErrors, rowToForm, CSV_COLUMNS } from './catalog-import';
+import { bulkPriceSchema, changedPrice, headerErrors, rowToForm, CSV_COLUMNS } from './catalog-import';
 
 const book = { type: 'books', english_title: 'Himu', purchase_price: '100', regular_price: '200', units_stock: '3' };
 const refs = { category: 1, author: 2, publisher: 3 };
@@ -39,5 +39,27 @@ describe('catalogue import rows', () => {
       [1, 'colour'],
       [1, 'type'],
     ]);
+  });
+});
+
+describe('bulk price change', () => {
+  const p = (regular_price: number, offer_type = '', percentage = 0, flat_discount = 0) => ({ type: 'books' as const, regular_price, offer_type, percentage, flat_discount });
+
+  it('a percentage is rounded to the taka; the offer is kept and its discount price worked out again', () => {
+    expect(changedPrice(p(999, 'Percentage', 15), { percentage: 10 })).toEqual({ offer: { regular_price: 1099, offer_type: 'Percentage', percentage: 15, flat_discount: 0, discount_price: 934 } });
+    expect(changedPrice(p(205), { percentage: -10 })).toEqual({ offer: { regular_price: 185, offer_type: '', percentage: 0, flat_discount: 0, discount_price: 0 } });
+    expect(changedPrice(p(300, 'Flat Discount', 0, 100), { amount: 20 })).toMatchObject({ offer: { regular_price: 320, discount_price: 220 } });
+  });
+
+  it('refuses a price below 0 and a flat discount not below the new price', () => {
+    expect(changedPrice(p(100), { amount: -101 })).toEqual({ error: 'The price would be -1, below 0.' });
+    expect(changedPrice(p(300, 'Flat Discount', 0, 100), { amount: -200 })).toMatchObject({ error: expect.stringContaining('flat discount') });
+  });
+
+  it('the request: one of percentage and amount, and a category or a publisher', () => {
+    expect(bulkPriceSchema.safeParse({ percentage: 5, category: 1 }).success).toBe(true);
+    expect(bulkPriceSchema.safeParse({ percentage: 5, amount: 3, category: 1 }).success).toBe(false);
+    expect(bulkPriceSchema.safeParse({ amount: 3 }).success).toBe(false);
+    expect(bulkPriceSchema.safeParse({ percentage: 2.5, publisher: 1 }).success).toBe(false);
   });
 });

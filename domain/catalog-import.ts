@@ -4,8 +4,11 @@
  * (catalog-forms.ts), so prices, stock and offers follow the same rules. Category, author and
  * publisher are written by name; the server looks the names up and hands in their ids.
  */
+import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from './catalog';
 import { productFormSchema, resolveOffer, OFFER_NONE, type ProductForm } from './catalog-forms';
+import { applyOffer, type Offer, type OfferType } from './prices';
+import { idSchema, MAX_TAKA } from './queries';
 
 /** The export's columns, in order; the import reads the same names (unknown columns are refused). */
 export const CSV_COLUMNS = [
@@ -121,4 +124,31 @@ export function rowToForm(row: Record<string, string>, line: number, refs: RowRe
 /** The form's reference fields are the CSV's name columns. */
 function formField(field: string): string {
   return field === 'category' || field === 'author' || field === 'publisher' ? `${field}_name` : field;
+}
+
+/**
+ * A bulk price change (the Import / export screen): regular prices of a category's (with its
+ * sub-categories) and/or a publisher's products up or down by a percentage (rounded to the
+ * taka) or by taka; each product's offer is kept and its discount price worked out again.
+ */
+export const bulkPriceSchema = z
+  .object({
+    percentage: z.number({ error: 'Percentage must be a whole number.' }).int('Percentage must be a whole number.').min(-99, 'At most −99 %.').max(1000, 'At most 1000 %.').optional(),
+    amount: z.number({ error: 'Amount must be whole taka.' }).int('Amount must be whole taka.').min(-MAX_TAKA).max(MAX_TAKA).optional(),
+    category: idSchema.optional(),
+    publisher: idSchema.optional(),
+    dry_run: z.boolean().optional(),
+  })
+  .strict()
+  .refine((c) => (c.percentage === undefined) !== (c.amount === undefined), { message: 'শতাংশ অথবা টাকা, একটি দিন (Give a percentage or an amount, one of them).', path: ['percentage'] })
+  .refine((c) => c.category !== undefined || c.publisher !== undefined, { message: 'ক্যাটাগরি বা প্রকাশক বেছে নিন (Choose a category or a publisher).', path: ['category'] });
+export type BulkPriceChange = z.infer<typeof bulkPriceSchema>;
+
+export function changedPrice(p: StoredOffer, change: { percentage?: number | undefined; amount?: number | undefined }): { offer: Offer & { regular_price: number } } | { error: string } {
+  const regular = change.percentage !== undefined ? Math.round((p.regular_price * (100 + change.percentage)) / 100) : p.regular_price + (change.amount ?? 0);
+  if (regular < 0) return { error: `The price would be ${regular}, below 0.` };
+  if (regular > MAX_TAKA) return { error: `The price would be ${regular}, too large.` };
+  if (p.offer_type === 'Flat Discount' && p.flat_discount >= regular) return { error: `The flat discount (${p.flat_discount}) would not be less than the new price (${regular}).` };
+  const type: OfferType = p.offer_type === 'Percentage' || p.offer_type === 'Flat Discount' ? p.offer_type : '';
+  return { offer: { regular_price: regular, ...applyOffer(regular, type, type === 'Percentage' ? p.percentage : p.flat_discount) } };
 }

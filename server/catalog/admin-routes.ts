@@ -16,6 +16,7 @@ import type { Services } from '../services';
 import type { ProductType } from '../db/schema';
 import { flagSchema, idSchema } from '../../domain/queries';
 import { exportQuery } from './bulk-export';
+import { bulkPriceSchema } from '../../domain/catalog-import';
 import { bannerFormSchema, categoryFormSchema, logoFormSchema, personFormSchema, productFormSchema } from '../../domain/catalog-forms';
 
 const NOUN: Record<ProductType, string> = { books: 'Book', electronics: 'Electronics', stationary: 'Stationary' };
@@ -104,6 +105,8 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
     if (!file) throw badRequest('একটি CSV ফাইল দিন (Choose a CSV file).', { file: ['একটি CSV ফাইল দিন (Choose a CSV file).'] });
     return writes.importCsv(file.data, { dryRun: !!dry_run, createMissing: !!create_missing });
   });
+
+  app.post('/api/product/bulk-price/', admin, async (request) => writes.changePrices(bulkPriceSchema.parse(request.body ?? {})));
 
   // ---- authors and publishers ------------------------------------------------------------
   const people = [

@@ -20,6 +20,7 @@ import { createRatings } from './ratings';
 import { createRelated, type RelatedDeps } from './related';
 import { createBulkExport } from './bulk-export';
 import { createBulkImport } from './bulk-import';
+import type { BulkPriceChange } from '../../domain/catalog-import';
 
 export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './products';
 export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type CountedList, type ProductListQuery, type SearchFilters } from './product-lists';
@@ -49,6 +50,7 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
   const showcase = createShowcase(db, storage);
   const lists = createProductLists(db, storage, { search, categories, authors, publishers, searchCountLimit: opts.searchCountLimit, rankSample: opts.rankSample, titleSample: opts.titleSample });
   const stock = createStock(db);
+  const bulk = createBulkImport(db, { onBackInStock: opts.onBackInStock });
   const related = createRelated(db, storage, { versions: () => stock.versions(), boughtTogether: opts.boughtTogether });
 
   return {
@@ -116,7 +118,9 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
 
     /** The catalogue as CSV and from CSV (bulk-export.ts, bulk-import.ts). */
     exportCsv: createBulkExport(db, storage, search).exportCsv,
-    importCsv: createBulkImport(db, { onBackInStock: opts.onBackInStock }).importCsv,
+    importCsv: bulk.importCsv,
+    /** Regular prices up or down by category (with its sub-categories) and/or publisher (bulk-import.ts). */
+    changePrices: async (change: BulkPriceChange) => bulk.changePrices(change, change.category === undefined ? undefined : await categories.descendantIds(change.category)),
 
     /** The product page's more by the author, more in the category and bought together (related.ts). */
     related: related.related,

@@ -46,6 +46,7 @@ const API: Record<string, Audience> = {
   // GET /api/product/export.csv (admin) has a file extension, so apiRoutes() counts it a client file
   // (fuzz-app.ts isClientFile); bulk-export.test.ts checks its 401 and 403.
   'POST /api/product/import/': 'admin',
+  'POST /api/product/bulk-price/': 'admin',
   'POST /create-author/': 'admin',
   'PUT /api/author/:id/': 'admin',
   'DELETE /api/author/:id/': 'admin',
