@@ -82,6 +82,9 @@ export function installAudit(app: FastifyInstance, audit: AuditService): void {
     return payload;
   };
 
+  // Rows still being written when the server stops are finished before the database closes.
+  app.addHook('onClose', async () => audit.idle());
+
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.includes('GET')) readable.add(route.url);
