@@ -65,6 +65,16 @@ describe(`audit log (${testDialect})`, () => {
     expect(gone.results[0]!.changes.name).toEqual(['Audit shelf', null]);
   });
 
+  it("making an admin records the user's fields, never the password sent", async () => {
+    const phone = testPhone();
+    const res = await t.app.inject({ method: 'POST', url: '/makeAdmin/', payload: { phone_number: phone, password: 'a brand new secret', name: 'New Admin' }, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const { results } = await audit('&action=POST /makeAdmin/');
+    expect(results[0]).toMatchObject({ summary: 'Make admin', target: `user:${res.json().user.id}` });
+    expect(results[0]!.changes.phone_number).toEqual([null, phone]);
+    expect(JSON.stringify(results[0]!.changes)).not.toContain('a brand new secret');
+  });
+
   it('records sign-ins and failed sign-ins (the typed number, never the password) and password resets', async () => {
     const { phone } = await register(testPhone(), PASSWORD, 'Signer');
     const ok = await post('/login/', { phone_number: phone, password: PASSWORD }, { ip: '198.51.100.4' });
