@@ -10,7 +10,7 @@ describe(`bulk price change (${testDialect})`, () => {
   let category: number;
   let publisher: number;
   let createBook: Awaited<ReturnType<typeof openProductAdmin>>['createBook'];
-  const ids: Record<string, number> = {};
+  const ids = { plain: 0, percent: 0, flat: 0, elsewhere: 0 };
 
   beforeAll(async () => {
     ({ t, admin, customer, category, publisher, createBook } = await openProductAdmin());

@@ -2,6 +2,7 @@
  * The catalogue in bulk: download it as CSV (with the product list's filters; a plain GET
  * form, so it works without JavaScript), and upload a CSV: a dry run first (rows to create, rows
  * to update, every bad row with its line), then "Apply" sends the same file without `dry_run`.
+ * Below, a bulk price change by category and/or publisher, previewed before it is applied.
  * The API does the work (server/catalog/bulk-export.ts, bulk-import.ts).
  */
 import { useRef, useState } from 'react';
@@ -25,8 +26,13 @@ const filters = z.object({
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const categories = await context.services.catalog.listCategories({}, { page: 1, size: 5000, offset: 0 });
-  return { filters: filterParams(request, filters), categories: categories.results.map((c) => ({ id: c.id, name: c.name })) };
+  const all = { page: 1, size: 5000, offset: 0 };
+  const [categories, publishers] = await Promise.all([context.services.catalog.listCategories({}, all), context.services.catalog.listPublishers({ ordering: 'name' }, all)]);
+  return {
+    filters: filterParams(request, filters),
+    categories: categories.results.map((c) => ({ id: c.id, name: c.name })),
+    publishers: publishers.results.map((p) => ({ id: p.id, name: p.name })),
+  };
 }
 
 export function meta() {
@@ -84,6 +90,126 @@ function ExportForm({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
         Download CSV
       </Button>
     </form>
+  );
+}
+
+interface PriceAnswer {
+  count: number;
+  sample: { id: number; english_title: string; from: number; to: number; discount_price: number }[];
+  problems: { id: number; english_title: string; message: string }[];
+  applied?: number;
+}
+
+function BulkPrice({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
+  const form = useRef<HTMLFormElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<(PriceAnswer & { dryRun: boolean }) | null>(null);
+  const [failure, setFailure] = useState('');
+
+  async function send(dryRun: boolean) {
+    const el = form.current;
+    if (!el) return;
+    const data = new FormData(el);
+    const num = (name: string) => (String(data.get(name) ?? '').trim() === '' ? undefined : Number(data.get(name)));
+    const value = num('value');
+    const body = { [String(data.get('by'))]: value, category: num('category'), publisher: num('publisher'), dry_run: dryRun };
+    setBusy(true);
+    setFailure('');
+    const res = await sendApi<PriceAnswer>('POST', '/api/product/bulk-price/', body);
+    setBusy(false);
+    if (!res.ok || !res.body) {
+      setAnswer(null);
+      return setFailure(Object.values(res.errors)[0]?.[0] ?? (res.message || `The server answered ${res.status || 'nothing'}.`));
+    }
+    setAnswer({ ...res.body, dryRun });
+  }
+
+  return (
+    <>
+      <form
+        ref={form}
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send(true);
+        }}
+        data-testid="price-form"
+      >
+        <label className="text-sm">
+          Category (with its sub-categories)
+          <select name="category" defaultValue="" className={`${SELECT} block`}>
+            <option value="">Any</option>
+            {loaderData.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          Publisher
+          <select name="publisher" defaultValue="" className={`${SELECT} block`}>
+            <option value="">Any</option>
+            {loaderData.publishers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          Change by
+          <select name="by" defaultValue="percentage" className={`${SELECT} block`}>
+            <option value="percentage">Percent (%)</option>
+            <option value="amount">Taka (৳)</option>
+          </select>
+        </label>
+        <label className="text-sm">
+          Up (+) or down (−)
+          <input name="value" type="number" step={1} required className={`${SELECT} block w-28`} placeholder="10 or -10" />
+        </label>
+        <Button type="submit" kind="secondary" disabled={busy}>
+          Preview
+        </Button>
+        <Button disabled={busy || !answer?.dryRun || answer.count === 0 || answer.problems.length > 0} onClick={() => void send(false)}>
+          {busy ? 'Working…' : 'Apply'}
+        </Button>
+      </form>
+      {failure && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+      {answer && (
+        <div className="mt-4" data-testid="price-result">
+          <p className="mb-2 text-sm font-semibold">
+            {answer.applied !== undefined ? `${answer.applied} prices changed.` : `${answer.count} products would change.`}
+            {answer.problems.length > 0 && ` ${answer.problems.length} cannot take this change; nothing will be applied until it fits them all.`}
+          </p>
+          <Table head={['ID', 'Title', 'Regular price', 'New', 'Discount price', 'Problem']} dense>
+            {answer.problems.map((p) => (
+              <tr key={`p${p.id}`} className="text-red-700">
+                <td>{p.id}</td>
+                <td>{p.english_title}</td>
+                <td colSpan={3} />
+                <td>{p.message}</td>
+              </tr>
+            ))}
+            {answer.sample.map((p) => (
+              <tr key={p.id}>
+                <td>{p.id}</td>
+                <td>{p.english_title}</td>
+                <td>{p.from}</td>
+                <td className="font-semibold">{p.to}</td>
+                <td>{p.discount_price || '—'}</td>
+                <td />
+              </tr>
+            ))}
+          </Table>
+          {answer.count > answer.sample.length && <p className="mt-1 text-xs text-stone-500">The first {answer.sample.length} of {answer.count} are shown.</p>}
+        </div>
+      )}
+    </>
   );
 }
 
@@ -181,6 +307,13 @@ export default function ProductImport({ loaderData }: Route.ComponentProps) {
             </Table>
           </div>
         )}
+      </Panel>
+      <Panel title="Change prices in bulk">
+        <p className="mb-3 text-sm text-stone-600">
+          Regular prices of a category&apos;s and/or a publisher&apos;s products, up or down by a percentage (rounded to the taka) or by taka. Offers stay; discount prices are worked out again.
+          All or nothing.
+        </p>
+        <BulkPrice loaderData={loaderData} />
       </Panel>
     </>
   );
