@@ -1,6 +1,6 @@
 /** The audit log on the test database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testPhone, type Signed, type TestApp } from '../test/app';
 import { PASSWORD, accountsClient } from '../test/accounts';
 import { testDialect } from '../test/database';
@@ -39,6 +39,22 @@ describe(`audit log (${testDialect})`, () => {
     expect(results[0]).toMatchObject({ user: admin.userId, user_name: 'Audit Admin', action: 'PUT /api/product/:id/', summary: 'Update product', target: `product:${id}`, address: '203.0.113.7' });
     expect(results[0]!.changes).toEqual({ regular_price: [300, 350] });
     expect(Date.parse(results[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('a row that cannot be written is reported, and the write still succeeds', async () => {
+    const id = await insertProduct(db(), { title: 'Unrecorded change', regular_price: 120 });
+    const append = vi.spyOn(t.services.audit, 'append').mockRejectedValueOnce(new Error('disk full'));
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/product/${id}/`, payload: { regular_price: 130 }, headers: admin.headers });
+      expect(res.statusCode).toBe(200);
+      await t.services.audit.idle();
+      expect(reported).toHaveBeenCalledWith('audit: could not record a row', expect.objectContaining({ message: 'disk full' }));
+      expect((await audit(`&target=product:${id}`)).count).toBe(0);
+    } finally {
+      append.mockRestore();
+      reported.mockRestore();
+    }
   });
 
   it('a refused write (400) records nothing, and neither does a customer checking out', async () => {

@@ -37,6 +37,13 @@ function fill(pattern: string, request: FastifyRequest): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }
 
+/** What a route addresses: `product:12` for `/api/product/:id/`, `category:Fiction` for `/category/:name/`, `settings`. */
+function targetOf(pattern: string, request: FastifyRequest): string {
+  const param = /:(\w+)/.exec(pattern)?.[1];
+  if (!param) return resourceOf(pattern);
+  return `${resourceOf(pattern)}:${String((request.params as Record<string, unknown> | undefined)?.[param] ?? '')}`;
+}
+
 function parse(payload: string | undefined): unknown {
   if (!payload) return null;
   try {
@@ -69,8 +76,14 @@ export function installAudit(app: FastifyInstance, audit: AuditService): void {
     const headers: Record<string, string> = {};
     if (request.headers.authorization) headers.authorization = request.headers.authorization;
     if (request.headers.cookie) headers.cookie = request.headers.cookie;
-    const res = await app.inject({ method: 'GET', url, headers });
-    return res.statusCode === 200 ? parse(res.body) : null;
+    try {
+      const res = await app.inject({ method: 'GET', url, headers });
+      return res.statusCode === 200 ? parse(res.body) : null;
+    } catch (error) {
+      // The record loses its "before"; the admin's write goes on.
+      request.log.error({ err: error }, 'audit: could not read %s', url);
+      return null;
+    }
   }
 
   const keepPayload = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -118,13 +131,13 @@ export function installAudit(app: FastifyInstance, audit: AuditService): void {
         let target: string | null = null;
         let changes: Changes;
         if (twin) {
-          target = twin.includes(':') ? `${resourceOf(twin)}:${decodeURIComponent(fill(twin, request).split('/').filter(Boolean).at(-1) ?? '')}` : resourceOf(twin);
+          target = targetOf(twin, request);
           const after = method === 'DELETE' ? null : await read(request, fill(twin, request));
           changes = diff(capture.before, after);
         } else {
           const created = createdObject(parse(capture.payload));
           if (created) target = `${created.key ?? resourceOf(pattern)}:${String(created.object.id)}`;
-          else if (pattern.includes(':')) target = `${resourceOf(pattern)}:${decodeURIComponent(fill(pattern, request).split('/').filter(Boolean).at(-1) ?? '')}`;
+          else if (pattern.includes(':')) target = targetOf(pattern, request);
           // A create: its fields as "after"; any other write without a readable twin: what was
           // sent (with its query: `?dry_run=1` says nothing changed).
           const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
