@@ -121,6 +121,9 @@ async function serve() {
   backups?.start(app.log);
   app.log.info({ couriers: services.shipments.courierIds(), poll_minutes: services.config.courierPollMinutes }, 'couriers');
   app.log.info({ gateways: services.payments.gatewayIds(), public_url: services.config.publicUrl, hold_minutes: services.config.paymentHoldMinutes }, 'online payments');
+  const media = config.media;
+  app.log.info(media.driver === 's3' ? { driver: 's3', bucket: media.bucket, public_url: media.publicBase } : { driver: 'local' }, 'media');
+  if (backups && media.driver === 's3') app.log.warn({ bucket: media.bucket }, 'nightly backups copy the database only: the media bucket is not copied; back it up with the storage provider');
   app.log.info({ ms: Math.round(performance.now() - started), database: database.dialect }, 'haat is ready');
 }
 
