@@ -85,5 +85,8 @@ describe('configuration', () => {
     const aws = loadConfig({ ...s3, S3_REGION: 'ap-south-1' }).media;
     expect(aws).toMatchObject({ endpoint: undefined, publicBase: 'https://haat-media.s3.ap-south-1.amazonaws.com' });
     expect(mediaOrigin(aws)).toBe('https://haat-media.s3.ap-south-1.amazonaws.com');
+    // An https shop cannot show http pictures.
+    expect(() => loadConfig({ ...s3, PUBLIC_URL: 'https://shop.example', S3_ENDPOINT: 'http://10.0.0.5:9000' })).toThrow(/MEDIA_PUBLIC_URL must be an https URL/);
+    expect(loadConfig({ ...s3, PUBLIC_URL: 'https://shop.example', S3_ENDPOINT: 'http://10.0.0.5:9000', MEDIA_PUBLIC_URL: 'https://media.shop.example' }).media).toMatchObject({ publicBase: 'https://media.shop.example' });
   });
 });

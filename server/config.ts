@@ -152,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 3000);
   const host = env.HOST || '0.0.0.0';
-  return {
+  const config: Config = {
     port,
     host,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -182,4 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     media: mediaConfig(env),
   };
+  // An https page does not load http pictures (mixed content; the CSP upgrades them to https).
+  if (config.media.driver === 's3' && config.publicUrl.startsWith('https:') && config.media.publicBase.startsWith('http:')) {
+    throw new Error(`MEDIA_PUBLIC_URL must be an https URL when PUBLIC_URL is (media would be served from ${config.media.publicBase})`);
+  }
+  return config;
 }

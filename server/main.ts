@@ -15,6 +15,7 @@ import { clusterWorkerId, isClusterWorker, primaryLog, serverProcesses, supervis
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createNightlyBackups } from './backup/nightly';
+import { bucketNotCopied } from './backup/backup';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '.');
 
@@ -123,7 +124,8 @@ async function serve() {
   app.log.info({ gateways: services.payments.gatewayIds(), public_url: services.config.publicUrl, hold_minutes: services.config.paymentHoldMinutes }, 'online payments');
   const media = config.media;
   app.log.info(media.driver === 's3' ? { driver: 's3', bucket: media.bucket, public_url: media.publicBase } : { driver: 'local' }, 'media');
-  if (backups && media.driver === 's3') app.log.warn({ bucket: media.bucket }, 'nightly backups copy the database only: the media bucket is not copied; back it up with the storage provider');
+  const notCopied = backups && bucketNotCopied(media);
+  if (notCopied) app.log.warn(`nightly backups: ${notCopied}`);
   app.log.info({ ms: Math.round(performance.now() - started), database: database.dialect }, 'haat is ready');
 }
 

@@ -5,6 +5,7 @@ import { startTestS3, type TestS3 } from '../test/s3';
 import { nowIso } from '../db/dialect';
 import { multipart, pdfBytes, pngBytes, pngFile, type FilePart } from '../test/media-fixtures';
 import { loadConfig } from '../config';
+import { bucketNotCopied } from '../backup/backup';
 import { IMMUTABLE_CACHE_CONTROL, S3Storage } from './s3-storage';
 
 let s3: TestS3;
@@ -53,6 +54,11 @@ describe('S3 storage against a local S3-compatible server (s3rver)', () => {
     const storage = new S3Storage({ ...s3.config, publicBase: 'https://cdn.example/shop/' });
     expect(storage.url('products/ab-card.webp')).toBe('https://cdn.example/shop/products/ab-card.webp');
     storage.close();
+  });
+
+  it('backups say that they do not copy the bucket (local media are copied, nothing to say)', () => {
+    expect(bucketNotCopied(s3.config)).toBe('media are in the S3 bucket haat-media: a backup does not copy them; back the bucket up with the storage provider');
+    expect(bucketNotCopied({ driver: 'local' })).toBeNull();
   });
 
   it('fails an upload to a bucket that cannot be reached, within its timeouts', async () => {
