@@ -39,6 +39,26 @@ export interface Config {
   backupKeep: number;
   /** METRICS_TOKEN: the Bearer token /metrics asks for; unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /** MEDIA_DRIVER: where uploads are kept, `$DATA_DIR/media` (local, the default) or an S3-compatible bucket. */
+  media: MediaConfig;
+}
+
+export type MediaConfig = { driver: 'local' } | S3MediaConfig;
+
+export interface S3MediaConfig {
+  driver: 's3';
+  /** S3_ENDPOINT: an S3-compatible server (MinIO, R2, Spaces…); unset, Amazon S3 itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /**
+   * Where browsers fetch a key from, without the trailing slash: MEDIA_PUBLIC_URL (a CDN or the
+   * bucket's public domain), else the endpoint's path-style `${endpoint}/${bucket}`, else the
+   * bucket's Amazon S3 address.
+   */
+  publicBase: string;
 }
 
 /**
@@ -88,11 +108,51 @@ function processCount(value: string | undefined): number {
   return n;
 }
 
+function absoluteUrl(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute URL such as https://media.example (got "${value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http or https URL (got "${value}")`);
+  return url;
+}
+
+/** MEDIA_DRIVER and the S3_* variables; `s3` without a bucket or credentials stops the server. Secrets are never put in a message. */
+export function mediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
+  const driver = env.MEDIA_DRIVER?.trim() || 'local';
+  if (driver === 'local') return { driver: 'local' };
+  if (driver !== 's3') throw new Error(`MEDIA_DRIVER must be local or s3 (got "${driver}")`);
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  const missing = [!bucket && 'S3_BUCKET', !accessKeyId && 'S3_ACCESS_KEY_ID', !secretAccessKey && 'S3_SECRET_ACCESS_KEY'].filter(Boolean);
+  if (missing.length) throw new Error(`MEDIA_DRIVER=s3 needs ${missing.join(', ')} to be set`);
+  // Bucket names are DNS-like (S3's rules); anything else would make a broken URL.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens (got "${bucket}")`);
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  const endpointRaw = env.S3_ENDPOINT?.trim();
+  const endpoint = endpointRaw ? absoluteUrl('S3_ENDPOINT', endpointRaw).href.replace(/\/+$/, '') : undefined;
+  const publicRaw = env.MEDIA_PUBLIC_URL?.trim();
+  const publicBase = publicRaw
+    ? absoluteUrl('MEDIA_PUBLIC_URL', publicRaw).href.replace(/\/+$/, '')
+    : endpoint
+      ? `${endpoint}/${bucket}`
+      : `https://${bucket}.s3.${region}.amazonaws.com`;
+  return { driver: 's3', endpoint, bucket, region, accessKeyId, secretAccessKey, publicBase };
+}
+
+/** The origin pictures are loaded from when they are not on the shop's own (the Content-Security-Policy allows it). */
+export function mediaOrigin(media: MediaConfig | undefined): string | null {
+  return media?.driver === 's3' ? new URL(media.publicBase).origin : null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 3000);
   const host = env.HOST || '0.0.0.0';
-  return {
+  const config: Config = {
     port,
     host,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -120,5 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     backupKeep: backupKeep(env.BACKUP_KEEP),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    media: mediaConfig(env),
   };
+  // An https page does not load http pictures (mixed content; the CSP upgrades them to https).
+  if (config.media.driver === 's3' && config.publicUrl.startsWith('https:') && config.media.publicBase.startsWith('http:')) {
+    throw new Error(`MEDIA_PUBLIC_URL must be an https URL when PUBLIC_URL is (media would be served from ${config.media.publicBase})`);
+  }
+  return config;
 }

@@ -15,6 +15,7 @@ import { clusterWorkerId, isClusterWorker, primaryLog, serverProcesses, supervis
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createNightlyBackups } from './backup/nightly';
+import { bucketNotCopied } from './backup/backup';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '.');
 
@@ -121,6 +122,10 @@ async function serve() {
   backups?.start(app.log);
   app.log.info({ couriers: services.shipments.courierIds(), poll_minutes: services.config.courierPollMinutes }, 'couriers');
   app.log.info({ gateways: services.payments.gatewayIds(), public_url: services.config.publicUrl, hold_minutes: services.config.paymentHoldMinutes }, 'online payments');
+  const media = config.media;
+  app.log.info(media.driver === 's3' ? { driver: 's3', bucket: media.bucket, public_url: media.publicBase } : { driver: 'local' }, 'media');
+  const notCopied = backups && bucketNotCopied(media);
+  if (notCopied) app.log.warn(`nightly backups: ${notCopied}`);
   app.log.info({ ms: Math.round(performance.now() - started), database: database.dialect }, 'haat is ready');
 }
 

@@ -9,6 +9,7 @@ import { createSessionStore } from './accounts/sessions';
 import { createUserStore } from './accounts/users';
 import { createCatalogService } from './catalog/service';
 import { LocalDiskStorage, type FileStorage } from './media/storage';
+import { S3Storage } from './media/s3-storage';
 import { createSettingsService } from './settings/service';
 import { createOrderService } from './orders/service';
 import { createAccountsService } from './accounts/service';
@@ -42,7 +43,7 @@ export interface ServiceOptions {
 
 export function createServices(database: Database, config: Config, opts: ServiceOptions = {}) {
   const { db } = database;
-  const storage = opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const storage = opts.storage ?? (config.media.driver === 's3' ? new S3Storage(config.media) : new LocalDiskStorage(path.join(config.dataDir, 'media')));
   const gateways = opts.gateways ?? createGateways(process.env);
   const couriers = opts.couriers ?? createCouriers(process.env, { toEnglish: placeInEnglish });
   const sessions = createSessionStore(db);

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { makeBackup } from './backup';
+import { bucketNotCopied, makeBackup } from './backup';
 
 export async function main(): Promise<void> {
   let values: { to?: string };
@@ -24,6 +24,8 @@ export async function main(): Promise<void> {
   try {
     const { path: made, manifest } = await makeBackup(config, to, { db: database.db as unknown as Kysely<unknown> });
     console.log(`backup made: ${made} (${manifest.dialect}, ${manifest.migrations.length} migrations)`);
+    const note = bucketNotCopied(config.media);
+    if (note) console.log(note);
   } catch (error) {
     console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

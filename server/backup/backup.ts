@@ -15,6 +15,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { isPostgresUrl, type DialectName } from '../db/database';
+import type { MediaConfig } from '../config';
 
 export interface BackupTarget {
   /** DATABASE_URL: a postgres:// URL, a `sqlite:` path, or unset for `$DATA_DIR/haat.db`. */
@@ -45,6 +46,14 @@ export function dialectOf(target: BackupTarget): DialectName {
 export function sqliteFile(target: BackupTarget): string {
   const url = target.databaseUrl;
   return url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(target.dataDir, 'haat.db');
+}
+
+/**
+ * With MEDIA_DRIVER=s3 the uploads are in a bucket a backup does not copy (only what is left in
+ * `$DATA_DIR/media`): the commands and the nightly backup say so.
+ */
+export function bucketNotCopied(media: MediaConfig | undefined): string | null {
+  return media?.driver === 's3' ? `media are in the S3 bucket ${media.bucket}: a backup does not copy them; back the bucket up with the storage provider` : null;
 }
 
 export function mediaDir(target: BackupTarget): string {

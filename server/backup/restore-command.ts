@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { isPostgresUrl } from '../db/database';
 import { RestoreRefused, restoreBackup } from './restore';
+import { bucketNotCopied } from './backup';
 
 export async function main(): Promise<void> {
   let args: { values: { force?: boolean }; positionals: string[] } | undefined;
@@ -25,6 +26,8 @@ export async function main(): Promise<void> {
   try {
     const manifest = await restoreBackup(args.positionals[0]!, config, { force: args.values.force });
     console.log(`restored the ${manifest.dialect} backup of ${manifest.created_at} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}; start the server to run any newer migrations`);
+    const note = bucketNotCopied(config.media);
+    if (note) console.log(note);
   } catch (error) {
     console.error(`restore: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = error instanceof RestoreRefused ? 2 : 1;

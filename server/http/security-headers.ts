@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
-import type { Config } from '../config';
+import { mediaOrigin, type Config } from '../config';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../accounts/sessions';
 import { isPersonalPath } from '../../domain/personal-paths';
 
@@ -113,6 +113,8 @@ export function isBuiltSubresource(url: string, contentType: unknown): boolean {
 
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = new URL(config.publicUrl).protocol === 'https:';
+  // MEDIA_DRIVER=s3: pictures (and sample PDFs) come from the bucket's or CDN's origin.
+  const media = mediaOrigin(config.media);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -121,7 +123,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         scriptSrc: ["'self'", (req) => `'nonce-${nonceOf(req as IncomingMessage)}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // data: for the CSS icons (SVG masks) and fonts Vite inlines; blob: for upload previews.
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(media ? [media] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // Online payments send the browser to the gateway with location.assign, not a form post.

@@ -70,12 +70,13 @@ export async function putImageVariants(storage: FileStorage, kind: ImageKind, va
   try {
     for (const [size, data] of Object.entries(variants) as [ImageSize, Buffer][]) {
       const key = variantKey(base, size);
-      await storage.put(key, data, 'image/webp');
+      // Counted before the put: a put that failed on a timeout may still have stored the object.
       written.push(key);
+      await storage.put(key, data, 'image/webp');
     }
     return base;
   } catch (error) {
-    await Promise.all(written.map((k) => storage.delete(k)));
+    await Promise.allSettled(written.map((k) => storage.delete(k)));
     throw error;
   }
 }
