@@ -30,6 +30,7 @@ import { reviewRoutes } from './reviews/routes';
 import { installMetrics } from './metrics/routes';
 import { installAudit } from './audit/capture';
 import { auditRoutes } from './audit/routes';
+import { installOpenApi } from './http/openapi';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -82,6 +83,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, promotionRoutes, dashboardRoutes, restockRoutes, reviewRoutes, auditRoutes]) {
     await app.register(plugin, { services });
   }
+  // The API's OpenAPI 3.1 document (GET /api/openapi.json) and a page to browse it (GET /api/docs).
+  installOpenApi(app);
 
   const mediaRoot = path.join(services.config.dataDir, 'media');
   fs.mkdirSync(mediaRoot, { recursive: true });

@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors';
 import { loginSchema, makeAdminSchema, registerSchema, resetPasswordSchema, sendResetCodeSchema, userListQuery, verifyCodeSchema } from '../../domain/accounts';
 import { normalizePhone } from '../../domain/phone';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 import { presentedToken, requireAdmin, requireUser, servedOverHttps, sessionCookieName, type AuthOptions } from './auth';
 import { ABSOLUTE_TIMEOUT_MS, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions';
 import { clientAddress } from '../http/client-address';
@@ -43,6 +44,20 @@ function signedInAnswer(request: FastifyRequest, reply: FastifyReply, opts: Auth
   reply.header('cache-control', 'no-store');
   return { status: 200, message, token: { access: signed.token }, user: signed.user };
 }
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). */
+export const accountDocs: RouteDocs = {
+  'POST /register_user/': { summary: 'Register; answers a token and sets the session cookie', audience: 'public', body: registerSchema },
+  'POST /login/': { summary: 'Sign in; answers a token and sets the session cookie', audience: 'public', body: loginSchema },
+  'POST /logout/': { summary: 'Sign out: ends the session', audience: 'public' },
+  'POST /send_reset_otp/': { summary: 'Send a password reset code by SMS', audience: 'public', body: sendResetCodeSchema },
+  'POST /verify_otp/': { summary: 'Check a password reset code', audience: 'public', body: verifyCodeSchema },
+  'POST /reset-password/': { summary: 'Set a new password with a reset code', audience: 'public', body: resetPasswordSchema },
+  'POST /makeAdmin/': { summary: 'Make a user an admin', audience: 'admin', body: makeAdminSchema },
+  'POST /api/user/:id/unlock-recovery/': { summary: "Lift a user's password recovery lock", audience: 'admin' },
+  'GET /api/user/': { summary: 'Users: yourself, or all for an admin', audience: 'signed', query: userQuery },
+  'GET /api/me/': { summary: 'The signed-in user', audience: 'signed' },
+};
 
 export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const accounts = services.accounts;

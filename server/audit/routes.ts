@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
 import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 
 const moment = z
   .string()
@@ -20,6 +21,11 @@ const listQuery = pageQuery
     search: z.string().trim().max(200).optional(),
   })
   .strict();
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). */
+export const auditDocs: RouteDocs = {
+  'GET /api/audit/': { summary: 'The audit log of admin changes and sign-ins', audience: 'admin', query: listQuery },
+};
 
 export const auditRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.get('/api/audit/', { preHandler: requireAdmin }, async (request) => {

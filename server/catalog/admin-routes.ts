@@ -13,6 +13,7 @@ import { readId, readQuery } from '../http/pagination';
 import { assertSafeTexts } from '../http/input-guard';
 import { MULTIPART_LIMITS, isUpload, readForm as readRawForm, type Upload } from '../media/uploads';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 import type { ProductType } from '../db/schema';
 import { flagSchema, idSchema } from '../../domain/queries';
 import { exportQuery } from './bulk-export';
@@ -42,6 +43,36 @@ function nameParam(request: FastifyRequest): string {
 const moveQuery = z.object({ move_to: idSchema.optional() });
 /** The CSV import's switches: `dry_run=1` checks and writes nothing; `create_missing=1` adds unknown categories, authors and publishers. */
 const importQuery = z.object({ dry_run: flagSchema.optional(), create_missing: flagSchema.optional() });
+
+const fileForm = z.object({ file: z.string().describe('The CSV file (UTF-8, the export\'s columns)') });
+const book = productFormSchema('books', 'create');
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts): the form schemas the handlers parse with (multipart; files as uploads). */
+export const catalogAdminDocs: RouteDocs = {
+  'POST /create-book/': { summary: 'Add a book (image and PDF preview optional)', audience: 'admin', form: book, status: 201 },
+  'POST /create-electronics/': { summary: 'Add an electronics product', audience: 'admin', form: productFormSchema('electronics', 'create'), status: 201 },
+  'POST /create-stationary/': { summary: 'Add a stationary product', audience: 'admin', form: productFormSchema('stationary', 'create'), status: 201 },
+  'PUT /api/product/:id/': { summary: "Change a product (the fields sent; the book form's shown, the other types' are alike)", audience: 'admin', form: productFormSchema('books', 'update') },
+  'DELETE /api/product/:id/': { summary: 'Delete a product (deactivated instead when on orders)', audience: 'admin' },
+  'GET /api/product/export.csv': { summary: 'The catalogue as CSV', audience: 'admin', query: exportQuery, produces: 'text/csv' },
+  'POST /api/product/import/': { summary: 'Import products from CSV (dry_run=1 checks only)', audience: 'admin', query: importQuery, form: fileForm },
+  'POST /api/product/bulk-price/': { summary: "Change many products' prices at once", audience: 'admin', body: bulkPriceSchema },
+  'POST /create-author/': { summary: 'Add an author', audience: 'admin', form: personFormSchema('author', 'create'), status: 201 },
+  'PUT /api/author/:id/': { summary: 'Change an author', audience: 'admin', form: personFormSchema('author', 'update') },
+  'DELETE /api/author/:id/': { summary: 'Delete an author', audience: 'admin' },
+  'POST /create-publisher/': { summary: 'Add a publisher', audience: 'admin', form: personFormSchema('publisher', 'create'), status: 201 },
+  'PUT /api/publisher/:id/': { summary: 'Change a publisher', audience: 'admin', form: personFormSchema('publisher', 'update') },
+  'DELETE /api/publisher/:id/': { summary: 'Delete a publisher', audience: 'admin' },
+  'POST /api/category/': { summary: 'Add a category', audience: 'admin', form: categoryFormSchema, status: 201 },
+  'PUT /category/:name/': { summary: 'Change a category (by name)', audience: 'admin', form: categoryFormSchema },
+  'DELETE /category/:name/': { summary: 'Delete a category (by name); move_to takes its sub-categories and products', audience: 'admin', query: moveQuery },
+  'PUT /api/category/:id/': { summary: 'Change a category', audience: 'admin', form: categoryFormSchema },
+  'DELETE /api/category/:id/': { summary: 'Delete a category; move_to takes its sub-categories and products', audience: 'admin', query: moveQuery },
+  'POST /create-logo/': { summary: 'Add a logo', audience: 'admin', form: logoFormSchema, status: 201 },
+  'POST /create-banner/': { summary: 'Add a banner', audience: 'admin', form: bannerFormSchema, status: 201 },
+  'DELETE /api/logo/:id/': { summary: 'Delete a logo', audience: 'admin' },
+  'DELETE /api/banner/:id/': { summary: 'Delete a banner', audience: 'admin' },
+};
 
 /** The form's values; multipart text is read here, after the edge's guard, so it is checked here too. */
 async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<Record<string, unknown>> {

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 import { envelope, pageQuery, readId, readQuery, toPage, type Page } from '../http/pagination';
 import { notFound } from '../http/errors';
 import { PRODUCT_TYPES } from '../../domain/catalog';
@@ -33,6 +34,31 @@ const catalogueQuery = pageQuery.extend({ search: searchTerm.optional(), orderin
 const categoryBooksQuery = pageQuery.extend({ ordering: productOrdering.optional(), author: idSchema.optional(), publisher: idSchema.optional() });
 const personQuery = pageQuery.extend({ search: searchTerm.optional(), ordering: personOrdering.optional() });
 const categoryQuery = pageQuery.extend({ search: searchTerm.optional(), name: searchTerm.optional() });
+
+const searchQuery = z.object({ search: searchTerm.optional(), q: searchTerm.optional() });
+const suggestQuery = z.object({ q: searchTerm.optional() });
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts), with the query schemas the handlers read. */
+export const catalogDocs: RouteDocs = {
+  'GET /api/product/': { summary: 'Products, filtered, searched and ordered, in pages', audience: 'public', query: productListQuery },
+  'GET /api/product/:id/': { summary: 'One product', audience: 'public' },
+  'GET /api/product/:id/related/': { summary: "A product's related lists: more by the author, in the category, bought together", audience: 'public' },
+  'GET /all-product/:type/': { summary: 'All products of a type (books, electronics, stationary); the envelope when page is given', audience: 'public', query: catalogueQuery },
+  'GET /category-book/:name/': { summary: "A category's products", audience: 'public', query: categoryBooksQuery },
+  'GET /category-all-book/:name/': { summary: "A category's products, its sub-categories' included", audience: 'public', query: categoryBooksQuery },
+  'GET /author-book/:name/': { summary: "An author's products", audience: 'public', query: catalogueQuery.omit({ search: true }) },
+  'GET /publisher-book/:name/': { summary: "A publisher's products", audience: 'public', query: catalogueQuery.omit({ search: true }) },
+  'GET /api/author/': { summary: 'Authors', audience: 'public', query: personQuery },
+  'GET /api/author/:id/': { summary: 'One author', audience: 'public' },
+  'GET /api/publisher/': { summary: 'Publishers', audience: 'public', query: personQuery },
+  'GET /api/publisher/:id/': { summary: 'One publisher', audience: 'public' },
+  'GET /api/category/': { summary: 'Categories', audience: 'public', query: categoryQuery },
+  'GET /api/category/:id/': { summary: 'One category', audience: 'public' },
+  'GET /api/banner/': { summary: 'Banners', audience: 'public', query: pageQuery },
+  'GET /api/logo/': { summary: 'Logos', audience: 'public', query: pageQuery },
+  'GET /api/search/': { summary: 'The header search: at most 20 products, ranked', audience: 'public', query: searchQuery },
+  'GET /api/search/suggest/': { summary: 'Suggestions as a shopper types: products, authors, publishers, categories', audience: 'public', query: suggestQuery },
+};
 
 function pathName(request: FastifyRequest): string {
   return ((request.params as { name?: string }).name ?? '').normalize('NFC');
@@ -315,13 +341,13 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   // The header search box: ranked, at most 20.
   get(app, '/api/search/', async (request) => {
-    const q = readQuery(z.object({ search: searchTerm.optional(), q: searchTerm.optional() }), request);
+    const q = readQuery(searchQuery, request);
     return catalog.searchProducts(q.search ?? q.q ?? '', undefined, { admin: isAdmin(request) });
   });
 
   // Suggestions as a shopper types: at most 8 products, authors, publishers, categories.
   get(app, '/api/search/suggest/', async (request) => {
-    const q = readQuery(z.object({ q: searchTerm.optional() }), request);
+    const q = readQuery(suggestQuery, request);
     return { results: await catalog.suggest(q.q ?? '') };
   });
 };

@@ -2,6 +2,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../accounts/auth';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). */
+export const dashboardDocs: RouteDocs = {
+  'GET /api/dashboard/': { summary: 'The back office totals', audience: 'admin' },
+};
 
 export const dashboardRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.get('/api/dashboard/', { preHandler: requireAdmin }, async () => services.dashboard.totals());

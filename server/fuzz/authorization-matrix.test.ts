@@ -122,6 +122,8 @@ const API: Record<string, Audience> = {
   'PUT /api/promotion/:id/': 'admin',
   'DELETE /api/promotion/:id/': 'admin',
   'GET /media/*': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
 };
 
 /** Pages by path; `signed` pages send a visitor to sign in, `admin` pages also give a customer 403. */

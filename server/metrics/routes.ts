@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 import { createMetrics } from './metrics';
+import type { RouteDocs } from '../http/openapi';
 
 /** Constant-time: both sides are hashed to the same length first, so neither length nor content leaks. */
 function sameToken(presented: string, expected: string): boolean {
@@ -27,6 +28,11 @@ export function routeLabel(url: string | undefined): string {
   if (url === '/*') return 'page';
   return isClientFile(url) ? 'static' : url;
 }
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). */
+export const metricsDocs: RouteDocs = {
+  'GET /metrics': { summary: 'Prometheus metrics (Bearer: the metrics token; 404 when off)', audience: 'secret', produces: 'text/plain' },
+};
 
 export function installMetrics(app: FastifyInstance, services: Services) {
   const token = services.config.metricsToken;

@@ -4,6 +4,7 @@ import { requireAdmin } from '../accounts/auth';
 import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
 import { normalizePhone } from '../../domain/phone';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 
 const smsQuery = pageQuery
   .extend({
@@ -11,6 +12,11 @@ const smsQuery = pageQuery
     status: z.enum(['pending', 'sending', 'sent', 'failed'], { error: 'status must be pending, sending, sent or failed.' }).optional(),
   })
   .strict();
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). */
+export const notificationDocs: RouteDocs = {
+  'GET /api/sms/': { summary: 'The SMS messages sent', audience: 'admin', query: smsQuery },
+};
 
 export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   /** The SMS outbox for admins, newest first: what was sent to whom, and what failed. */

@@ -10,8 +10,9 @@ import { badRequest, notFound } from '../http/errors';
 import { TooManyRequests } from '../accounts/rate-limit';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 import { idSchema } from '../../domain/queries';
-import { ORDER_STATUSES } from '../../domain/orders';
+import { ORDER_STATUSES, cartQuoteSchema, checkoutFieldsSchema } from '../../domain/orders';
 import { PAYMENT_STATUSES } from '../../domain/payments';
 import { PARCEL_STATES } from '../../domain/shipments';
 import { STATUS_UPDATED } from './service';
@@ -33,6 +34,17 @@ const itemListQuery = pageQuery.extend({ order: idSchema.optional() }).strict();
 
 /** PUT takes the whole order as the first version sent it, or just `{status}`; only the status is read. */
 const statusUpdate = z.object({ status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}.` }) });
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). Checkout parses with checkoutSchema(settings), these fields plus the shop's current options. */
+export const orderDocs: RouteDocs = {
+  'POST /checkout/': { summary: 'Place an order (Idempotency-Key header: a retry answers the same order)', audience: 'signed', body: checkoutFieldsSchema },
+  'POST /api/cart/quote/': { summary: 'Price a cart as checkout would (lines, delivery, coupon)', audience: 'public', body: cartQuoteSchema },
+  'GET /api/order/': { summary: 'Orders: your own, or all for an admin', audience: 'signed', query: orderListQuery },
+  'GET /api/order/:id/': { summary: 'One order', audience: 'signed' },
+  'PUT /api/order/:id/': { summary: "Change an order's status", audience: 'admin', body: statusUpdate },
+  'GET /api/order/:id/invoice/': { summary: "An order's invoice", audience: 'admin' },
+  'GET /api/orderItem/': { summary: 'Order lines: your own, or all for an admin', audience: 'signed', query: itemListQuery },
+};
 
 export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { orders } = services;

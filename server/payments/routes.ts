@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { requireAdmin, requireUser, type RouteAuthConfig } from '../accounts/auth';
 import { readId, readQuery } from '../http/pagination';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 import { paymentReviewSchema, refundSchema } from '../../domain/payments';
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -33,6 +34,18 @@ function postedFields(body: unknown): Record<string, string> {
       .map(([k, v]) => [k.slice(0, 100), (v as string).slice(0, 2000)]),
   );
 }
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). The gateways' returns are judged by the gateway's own proof, not a session. */
+export const paymentDocs: RouteDocs = {
+  'GET /payment/bkash/callback': { summary: "bKash's return after a payment (redirects to the order)", audience: 'secret', query: bkashCallbackQuery, status: 303, produces: 'text/plain' },
+  'POST /payment/sslcommerz/success': { summary: "SSLCommerz's return after a payment (form post; redirects)", audience: 'secret', status: 303, produces: 'text/plain' },
+  'POST /payment/sslcommerz/fail': { summary: "SSLCommerz's return after a failed payment (form post; redirects)", audience: 'secret', status: 303, produces: 'text/plain' },
+  'POST /payment/sslcommerz/cancel': { summary: "SSLCommerz's return after a cancelled payment (form post; redirects)", audience: 'secret', status: 303, produces: 'text/plain' },
+  'POST /payment/sslcommerz/ipn': { summary: "SSLCommerz's instant payment notification (form post)", audience: 'secret' },
+  'POST /api/order/:id/pay/': { summary: 'Start paying an unpaid order again (a gateway URL)', audience: 'signed' },
+  'POST /api/order/:id/refund/': { summary: 'Refund an order, in full or in part', audience: 'admin', body: refundSchema },
+  'POST /api/order/:id/payment-review/': { summary: 'Accept or reject a payment held for review', audience: 'admin', body: paymentReviewSchema },
+};
 
 export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { payments } = services;

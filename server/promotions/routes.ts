@@ -6,7 +6,8 @@ import { envelope, pageQuery, readId, readQuery, toPage } from '../http/paginati
 import { notFound } from '../http/errors';
 import type { Services } from '../services';
 import { flagSchema } from '../../domain/queries';
-import { PROMOTION_KINDS } from '../../domain/promotions';
+import { PROMOTION_KINDS, promotionPatchSchema, promotionSchema } from '../../domain/promotions';
+import type { RouteDocs } from '../http/openapi';
 
 const NOT_FOUND = 'Promotion not found.';
 
@@ -17,6 +18,15 @@ const listQuery = pageQuery
     is_active: flagSchema.optional(),
   })
   .strict();
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts), with the schemas the handlers and service parse with. */
+export const promotionDocs: RouteDocs = {
+  'GET /api/promotion/': { summary: 'List promotions and coupons', audience: 'admin', query: listQuery },
+  'POST /api/promotion/': { summary: 'Create a promotion or coupon', audience: 'admin', body: promotionSchema, status: 201 },
+  'GET /api/promotion/:id/': { summary: 'One promotion', audience: 'admin' },
+  'PUT /api/promotion/:id/': { summary: 'Change a promotion (the fields sent)', audience: 'admin', body: promotionPatchSchema },
+  'DELETE /api/promotion/:id/': { summary: 'Delete a promotion', audience: 'admin' },
+};
 
 export const promotionRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { promotions } = services;

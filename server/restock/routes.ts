@@ -9,8 +9,15 @@ import { clientAddress } from '../http/client-address';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import { RESTOCK_MESSAGES, restockRequestSchema } from '../../domain/restock';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 
 const listQuery = pageQuery.strict();
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). */
+export const restockDocs: RouteDocs = {
+  'POST /api/product/:id/notify/': { summary: 'Ask to be told when an out-of-stock product is back (a visitor gives a phone number)', audience: 'public', body: restockRequestSchema },
+  'GET /api/restock/': { summary: 'Back-in-stock requests by product', audience: 'admin', query: listQuery },
+};
 
 export const restockRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   // 429 answers say when to come back (RFC 9110 Retry-After).

@@ -7,8 +7,25 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireAdmin, requireUser } from '../accounts/auth';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import { notFound } from '../http/errors';
-import { REVIEW_MESSAGES, adminReviewQuery } from '../../domain/reviews';
+import { REVIEW_MESSAGES, adminReviewQuery, reviewModerationSchema, reviewSchema } from '../../domain/reviews';
+import type { RouteDocs } from '../http/openapi';
 import type { Services } from '../services';
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts), with the schemas the service parses with. */
+export const reviewDocs: RouteDocs = {
+  'GET /api/product/:id/reviews/': { summary: "A product's visible reviews", audience: 'public', query: pageQuery },
+  'GET /api/product/:id/reviews/mine/': { summary: "The signed-in user's review of a product", audience: 'signed' },
+  'POST /api/product/:id/reviews/': { summary: 'Review a product bought and delivered', audience: 'signed', body: reviewSchema, status: 201 },
+  'PUT /api/product/:id/reviews/': { summary: 'Change your review of a product', audience: 'signed', body: reviewSchema },
+  'DELETE /api/product/:id/reviews/': { summary: 'Delete your review of a product', audience: 'signed', status: 204 },
+  'PUT /api/product/:id/reviews/:reviewId/': { summary: 'Change your review (by id)', audience: 'signed', body: reviewSchema },
+  'DELETE /api/product/:id/reviews/:reviewId/': { summary: 'Delete your review (by id)', audience: 'signed', status: 204 },
+  'GET /api/review/': { summary: 'All reviews, for moderation', audience: 'admin', query: adminReviewQuery.strict() },
+  'GET /api/review/:id/': { summary: 'One review', audience: 'admin' },
+  'PUT /api/review/:id/': { summary: 'Hide or show a review', audience: 'admin', body: reviewModerationSchema },
+  'PATCH /api/review/:id/': { summary: 'Hide or show a review', audience: 'admin', body: reviewModerationSchema },
+  'DELETE /api/review/:id/': { summary: 'Delete a review', audience: 'admin', status: 204 },
+};
 
 export const reviewRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { reviews } = services;

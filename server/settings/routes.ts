@@ -2,6 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { settingsUpdateSchema } from '../../domain/settings';
 import { requireAdmin } from '../accounts/auth';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). */
+export const settingsDocs: RouteDocs = {
+  'GET /api/settings/': { summary: 'The shop settings (delivery and payment options, contacts)', audience: 'public' },
+  'PUT /api/settings/': { summary: 'Change the shop settings (the fields sent)', audience: 'admin', body: settingsUpdateSchema },
+};
 
 export const settingsRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.get('/api/settings/', async () => services.settings.get());

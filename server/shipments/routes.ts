@@ -15,6 +15,7 @@ import { clientAddress } from '../http/client-address';
 import { readId, readQuery } from '../http/pagination';
 import { HttpError, badRequest } from '../http/errors';
 import type { Services } from '../services';
+import type { RouteDocs } from '../http/openapi';
 import { PathaoCourier } from './pathao';
 import { CourierError } from './courier';
 import { bookShipmentSchema, bulkShipmentSchema, courierQuery, trackQuery, type CourierId } from '../../domain/shipments';
@@ -63,6 +64,21 @@ const priceQuery = z.object({ city: idSchema, zone: idSchema, weight: z.coerce.n
 const cityQuery = z.object({ city: idSchema });
 const zoneQuery = z.object({ zone: idSchema });
 const checkQuery = z.object({ check: z.string().optional() });
+
+/** These routes' OpenAPI documentation (server/http/openapi.ts). */
+export const shipmentDocs: RouteDocs = {
+  'POST /webhooks/steadfast': { summary: "Steadfast's parcel status webhook (Bearer: the webhook token)", audience: 'secret', body: webhookBody },
+  'POST /webhooks/pathao': { summary: "Pathao's parcel status webhook (X-Pathao-Signature)", audience: 'secret', body: webhookBody, status: 202 },
+  'POST /api/order/:id/shipment/': { summary: 'Book a parcel with a courier for an order', audience: 'admin', body: bookShipmentSchema },
+  'POST /api/shipments/': { summary: 'Book parcels for several orders', audience: 'admin', body: bulkShipmentSchema },
+  'GET /api/couriers/': { summary: 'The configured couriers (check=1: ask each if it answers)', audience: 'admin', query: checkQuery },
+  'GET /api/couriers/pathao/cities/': { summary: "Pathao's cities", audience: 'admin' },
+  'GET /api/couriers/pathao/zones/': { summary: "Pathao's zones of a city", audience: 'admin', query: cityQuery },
+  'GET /api/couriers/pathao/areas/': { summary: "Pathao's areas of a zone", audience: 'admin', query: zoneQuery },
+  'GET /api/couriers/pathao/price/': { summary: "Pathao's delivery price", audience: 'admin', query: priceQuery },
+  'GET /api/order/:id/shipment/prefill/': { summary: "A parcel booking's fields, filled from the order", audience: 'admin', query: courierQuery },
+  'GET /api/track/': { summary: 'Track an order by its number and phone', audience: 'public', query: trackQuery },
+};
 
 export const shipmentRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { shipments, config } = services;

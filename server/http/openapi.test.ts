@@ -1,0 +1,85 @@
+/**
+ * The OpenAPI document covers the whole API: every route the app declares has an entry in the
+ * docs registry (a route without one fails, named), every entry a route, and the document has
+ * the OpenAPI 3.1 shape, with the handlers' own schemas in it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { testDialect } from '../test/database';
+import { routeTable } from './input-guard';
+import { ROUTE_DOCS, buildOpenApiDocument, openApiPath } from './openapi';
+
+type Operation = { summary?: string; responses?: Record<string, unknown>; parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; 'x-haat-audience'?: string };
+type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>>; components?: { securitySchemes?: Record<string, unknown> } };
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+describe(`OpenAPI 3.1 document of the whole API (${testDialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  // Every route but HEAD (fastify's automatic twin of GET) and the pages' catch-all (absent without pages).
+  const routes = () => [...new Set(routeTable(t.app).filter((r) => r.method !== 'HEAD' && r.url !== '/*').map((r) => `${r.method} ${r.url}`))];
+
+  it('every route has a docs entry, and every entry a route', () => {
+    const all = routes();
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.filter((r) => !(r in ROUTE_DOCS)), 'routes without documentation (add them to the module\'s RouteDocs)').toEqual([]);
+    expect(Object.keys(ROUTE_DOCS).filter((r) => !all.includes(r)), 'documentation without a route').toEqual([]);
+  });
+
+  it('is OpenAPI 3.1 in shape: every operation has a summary, responses and its path parameters', () => {
+    const doc = buildOpenApiDocument() as unknown as Doc;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.info.version).toBeTruthy();
+    expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['bearer', 'session']);
+    let operations = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      expect(path.startsWith('/'), path).toBe(true);
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries(item)) {
+        expect(METHODS, `${method} ${path}`).toContain(method);
+        operations += 1;
+        expect(op.summary, `${method} ${path}`).toBeTruthy();
+        expect(Object.keys(op.responses ?? {}).length, `${method} ${path} responses`).toBeGreaterThan(0);
+        expect(['public', 'signed', 'admin', 'secret']).toContain(op['x-haat-audience']);
+        const inPath = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        expect(inPath.sort(), `${method} ${path} path parameters`).toEqual([...names].sort());
+      }
+    }
+    expect(operations).toBe(Object.keys(ROUTE_DOCS).length);
+  });
+
+  it("carries the handlers' schemas: the promotion's fields, the product list's query parameters", () => {
+    const doc = buildOpenApiDocument() as unknown as Doc;
+    const create = doc.paths[openApiPath('/api/promotion/')]!.post!;
+    const fields = Object.keys(create.requestBody!.content['application/json']!.schema.properties ?? {});
+    expect(fields).toEqual(expect.arrayContaining(['name', 'kind', 'value', 'code', 'starts_at', 'ends_at', 'applies_to']));
+    expect(create['x-haat-audience']).toBe('admin');
+    const list = doc.paths['/api/product/']!.get!;
+    const query = list.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(query).toEqual(expect.arrayContaining(['type', 'category', 'author', 'publisher', 'search', 'ordering', 'page', 'page_size']));
+    expect(doc.paths['/api/product/{id}/']!.get!.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]));
+    expect(Object.keys(doc.paths['/create-book/']!.post!.requestBody!.content)).toContain('multipart/form-data');
+  });
+
+  it('serves the document at /api/openapi.json and a page to browse it at /api/docs, with no outside assets', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-type']).toMatch(/application\/json/);
+    expect((json.json() as Doc).openapi).toBe('3.1.0');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('/api/openapi.json');
+    expect(page.body).not.toMatch(/(src|href)="https?:/);
+    // The inline script runs under this request's CSP nonce.
+    const nonce = /<script nonce="([^"]+)"/.exec(page.body)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(String(page.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * The OpenAPI 3.1 document of the whole HTTP API, built with @asteasolutions/zod-to-openapi from
+ * the same zod schemas the handlers parse with. Each module's routes file declares its routes'
+ * documentation next to the routes (a `RouteDocs` map keyed "METHOD /path/"); openapi.test.ts
+ * fails when a route has no entry, or an entry no route. Served at /api/openapi.json (built once)
+ * and browsable at /api/docs, a small page with no outside assets (the CSP allows none).
+ */
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ParameterObject, type SchemaObject } from '@asteasolutions/zod-to-openapi';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { cspNonce } from './security-headers';
+import { accountDocs } from '../accounts/routes';
+import { auditDocs } from '../audit/routes';
+import { catalogDocs } from '../catalog/routes';
+import { catalogAdminDocs } from '../catalog/admin-routes';
+import { dashboardDocs } from '../dashboard/routes';
+import { metricsDocs } from '../metrics/routes';
+import { notificationDocs } from '../notifications/routes';
+import { orderDocs } from '../orders/routes';
+import { paymentDocs } from '../payments/routes';
+import { promotionDocs } from '../promotions/routes';
+import { restockDocs } from '../restock/routes';
+import { reviewDocs } from '../reviews/routes';
+import { settingsDocs } from '../settings/routes';
+import { shipmentDocs } from '../shipments/routes';
+
+/** Who may call a route (as in the authorisation matrix); `secret`: a gateway or courier with its own proof. */
+export type Audience = 'public' | 'signed' | 'admin' | 'secret';
+
+export interface RouteDoc {
+  summary: string;
+  audience: Audience;
+  /** The query schema the handler reads (a zod object); its keys become query parameters. */
+  query?: z.ZodObject;
+  /** A JSON body, parsed with this schema. */
+  body?: z.ZodType;
+  /** A form: multipart/form-data (with uploads) or the same fields as JSON, as the handler's form schema reads them. */
+  form?: z.ZodType;
+  /** What a success answers, when it is not a JSON object (a CSV file, a redirect…). */
+  produces?: string;
+  /** The success status, when not 200. */
+  status?: number;
+}
+
+/** A module's routes, keyed "METHOD /path/" exactly as the route is declared. */
+export type RouteDocs = Record<string, RouteDoc>;
+
+/** Every module's documentation, in the order the app declares the modules. */
+export const ROUTE_DOCS: RouteDocs = {
+  'GET /healthz': { summary: 'Health check: the database answers', audience: 'public' },
+  ...metricsDocs,
+  ...settingsDocs,
+  ...catalogDocs,
+  ...catalogAdminDocs,
+  ...accountDocs,
+  ...notificationDocs,
+  ...orderDocs,
+  ...paymentDocs,
+  ...shipmentDocs,
+  ...promotionDocs,
+  ...dashboardDocs,
+  ...restockDocs,
+  ...reviewDocs,
+  ...auditDocs,
+  'GET /media/*': { summary: 'Uploaded media (WebP images, PDFs)', audience: 'public', produces: 'application/octet-stream' },
+  ...openApiDocs(),
+};
+
+function openApiDocs(): RouteDocs {
+  return {
+    'GET /api/openapi.json': { summary: 'This OpenAPI 3.1 document', audience: 'public' },
+    'GET /api/docs': { summary: 'A page to browse this document', audience: 'public', produces: 'text/html' },
+  };
+}
+
+const errorShape = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  errors: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Whether the library can describe a schema (it cannot read `.catch()` or the upload fields' `z.custom`). */
+function libraryReads(schema: z.ZodType): boolean {
+  try {
+    new OpenApiGeneratorV31([{ type: 'route', route: { method: 'post', path: '/', request: { body: { content: { 'application/json': { schema } } } }, responses: { 200: { description: '' } } } }]).generateDocument({ openapi: '3.1.0', info: { title: '', version: '' } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Zod's own JSON Schema of what a client sends, for the schemas the library cannot read (uploads: any value). */
+function zodJsonSchema(schema: z.ZodType): SchemaObject {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest as SchemaObject;
+}
+
+/** A body schema as the library takes it: the zod schema, or its JSON Schema when the library cannot read it. */
+const bodySchema = (schema: z.ZodType): z.ZodType | SchemaObject => (libraryReads(schema) ? schema : zodJsonSchema(schema));
+
+/** Query parameters the library cannot make, made from the zod object's shape by hand. */
+function queryParameters(query: z.ZodObject): ParameterObject[] {
+  return Object.entries(query.shape).map(([name, field]) => ({ name, in: 'query', required: !(field as z.ZodType).safeParse(undefined).success, schema: zodJsonSchema(field as z.ZodType) }));
+}
+
+/** The tag of a path: its first segment after /api/ (or the first segment), so related calls sit together. */
+function tagOf(path: string): string {
+  const parts = path.split('/').filter(Boolean);
+  const first = parts[0] === 'api' ? parts[1] : parts[0];
+  return (first ?? 'root').replace(/\.json$/, '');
+}
+
+/** ":id" → "{id}", "*" → "{path}" (OpenAPI has no wildcard). */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace('*', '{path}');
+
+export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /login/ or /register_user/.' });
+  registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'haat_session', description: 'The session cookie the shop sets on sign-in (__Host-haat_session over https).' });
+  const error = { description: 'An error: `{status, message, errors?}`', content: { 'application/json': { schema: errorShape } } };
+
+  for (const [key, doc] of Object.entries(docs)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    if (path.endsWith('*')) names.push('path');
+    const params = names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
+    const body = doc.body
+      ? { required: true, content: { 'application/json': { schema: bodySchema(doc.body) } } }
+      : doc.form
+        ? { required: true, content: { 'multipart/form-data': { schema: bodySchema(doc.form) }, 'application/json': { schema: bodySchema(doc.form) } } }
+        : undefined;
+    const query = doc.query && libraryReads(doc.query) ? doc.query : undefined;
+    const signed = doc.audience === 'signed' || doc.audience === 'admin';
+    registry.registerPath({
+      method: method.toLowerCase() as 'get',
+      path: openApiPath(path),
+      summary: doc.summary,
+      tags: [tagOf(path)],
+      ...(signed ? { security: [{ bearer: [] }, { session: [] }] } : {}),
+      ...(doc.query && !query ? { parameters: queryParameters(doc.query) } : {}),
+      'x-haat-audience': doc.audience,
+      request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body } : {}) },
+      responses: {
+        [String(doc.status ?? 200)]: doc.status === 204 ? { description: 'Done, no content' } : { description: 'Success', content: { [doc.produces ?? 'application/json']: { schema: z.unknown() } } },
+        ...(body || doc.query || params ? { 400: error } : {}),
+        ...(signed ? { 401: error } : {}),
+        ...(doc.audience === 'admin' ? { 403: error } : {}),
+      },
+    });
+  }
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Haat API',
+      version: '1',
+      description: 'The online bookshop\'s HTTP API. Errors answer `{status, message, errors?}`; `x-haat-audience` says who may call each operation (public, signed, admin, or secret: a gateway or courier with its own proof).',
+    },
+    servers: [{ url: '/' }],
+  });
+}
+
+/** A page that lists the document's operations, expandable, with no outside assets (scripts under this request's nonce). */
+function docsPage(nonce: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Haat API</title><style>
+body{font:15px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem;color:#222}
+details{border:1px solid #ddd;border-radius:4px;margin:.3rem 0;padding:.3rem .6rem}
+summary{cursor:pointer}code{font-size:13px}.m{display:inline-block;width:4.5rem;font-weight:bold}
+.a{color:#777;font-size:12px;margin-left:.5rem}pre{background:#f6f6f6;padding:.5rem;overflow:auto;font-size:12px}h2{margin-top:1.5rem}
+</style></head><body><h1>Haat API</h1><p>The <a href="/api/openapi.json">OpenAPI 3.1 document</a>, by tag. Open an operation for its parameters and body.</p>
+<div id="ops">Loading…</div>
+<script nonce="${nonce}">
+fetch('/api/openapi.json').then(function(r){return r.json()}).then(function(doc){
+  var esc=function(s){return String(s).replace(/[&<>"]/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]})};
+  var byTag={};
+  Object.keys(doc.paths).forEach(function(p){Object.keys(doc.paths[p]).forEach(function(m){
+    var op=doc.paths[p][m];var t=(op.tags||['other'])[0];(byTag[t]=byTag[t]||[]).push([m,p,op]);});});
+  var html='';
+  Object.keys(byTag).sort().forEach(function(t){
+    html+='<h2>'+esc(t)+'</h2>';
+    byTag[t].forEach(function(e){var op=e[2];
+      html+='<details><summary><span class="m">'+e[0].toUpperCase()+'</span><code>'+esc(e[1])+'</code> '+esc(op.summary||'')+'<span class="a">'+esc(op['x-haat-audience']||'')+'</span></summary>';
+      if(op.parameters&&op.parameters.length){html+='<h4>Parameters</h4><ul>'+op.parameters.map(function(p){
+        return '<li><code>'+esc(p.name)+'</code> ('+esc(p.in)+(p.required?', required':'')+') <code>'+esc(JSON.stringify(p.schema))+'</code></li>'}).join('')+'</ul>';}
+      if(op.requestBody){Object.keys(op.requestBody.content).forEach(function(ct){
+        html+='<h4>Body: '+esc(ct)+'</h4><pre>'+esc(JSON.stringify(op.requestBody.content[ct].schema,null,2))+'</pre>';});}
+      html+='<h4>Responses</h4><ul>'+Object.keys(op.responses).map(function(s){return '<li>'+esc(s)+': '+esc(op.responses[s].description||'')+'</li>'}).join('')+'</ul></details>';
+    });
+  });
+  document.getElementById('ops').innerHTML=html;
+}).catch(function(e){document.getElementById('ops').textContent='Could not load the document: '+e;});
+</script><noscript><p>This page needs JavaScript; the <a href="/api/openapi.json">document</a> itself does not.</p></noscript></body></html>`;
+}
+
+/** GET /api/openapi.json (built once, at start) and GET /api/docs. */
+export function installOpenApi(app: FastifyInstance): void {
+  // Built at start: a schema the generator cannot read fails the start, not a later request.
+  const text = JSON.stringify(buildOpenApiDocument());
+  app.get('/api/openapi.json', { config: { sessionless: true } }, async (_request, reply) => {
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
+  });
+  app.get('/api/docs', { config: { sessionless: true } }, async (request, reply) => reply.type('text/html; charset=utf-8').send(docsPage(cspNonce(request))));
+}
