@@ -5,7 +5,7 @@
  * fails when a route has no entry, or an entry no route. Served at /api/openapi.json (built once)
  * and browsable at /api/docs, a small page with no outside assets (the CSP allows none).
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31, type ParameterObject, type SchemaObject } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cspNonce } from './security-headers';
@@ -23,6 +23,17 @@ import { restockDocs } from '../restock/routes';
 import { reviewDocs } from '../reviews/routes';
 import { settingsDocs } from '../settings/routes';
 import { shipmentDocs } from '../shipments/routes';
+
+/** A JSON Schema, and a query parameter, as they stand in the generated document. */
+type JsonSchema = Record<string, unknown>;
+interface QueryParameter {
+  name: string;
+  in: 'query';
+  required: boolean;
+  schema: JsonSchema;
+}
+/** The generated document's operations, as the fallbacks below fill them in. */
+type Operations = Record<string, Record<string, { parameters?: unknown[]; requestBody?: { content: Record<string, { schema?: unknown }> } }>>;
 
 /** Who may call a route (as in the authorisation matrix); `secret`: a gateway or courier with its own proof. */
 export type Audience = 'public' | 'signed' | 'admin' | 'secret';
@@ -90,16 +101,13 @@ function libraryReads(schema: z.ZodType): boolean {
 }
 
 /** Zod's own JSON Schema of what a client sends, for the schemas the library cannot read (uploads: any value). */
-function zodJsonSchema(schema: z.ZodType): SchemaObject {
+function zodJsonSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return rest as SchemaObject;
+  return rest;
 }
 
-/** A body schema as the library takes it: the zod schema, or its JSON Schema when the library cannot read it. */
-const bodySchema = (schema: z.ZodType): z.ZodType | SchemaObject => (libraryReads(schema) ? schema : zodJsonSchema(schema));
-
 /** Query parameters the library cannot make, made from the zod object's shape by hand. */
-function queryParameters(query: z.ZodObject): ParameterObject[] {
+function queryParameters(query: z.ZodObject): QueryParameter[] {
   return Object.entries(query.shape).map(([name, field]) => ({ name, in: 'query', required: !(field as z.ZodType).safeParse(undefined).success, schema: zodJsonSchema(field as z.ZodType) }));
 }
 
@@ -119,17 +127,30 @@ export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
   registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'haat_session', description: 'The session cookie the shop sets on sign-in (__Host-haat_session over https).' });
   const error = { description: 'An error: `{status, message, errors?}`', content: { 'application/json': { schema: errorShape } } };
 
+  const fallbacks: ((paths: Operations) => void)[] = [];
+
   for (const [key, doc] of Object.entries(docs)) {
     const [method, path] = key.split(' ') as [string, string];
     const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     if (path.endsWith('*')) names.push('path');
     const params = names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
+    // A schema the library cannot read goes in as z.unknown() and is replaced by zod's own JSON Schema after.
+    const sent = doc.body ?? doc.form;
+    const readable = sent && libraryReads(sent) ? sent : z.unknown();
+    if (sent && readable !== sent) fallbacks.push((paths) => fillBody(paths, openApiPath(path), method, zodJsonSchema(sent)));
     const body = doc.body
-      ? { required: true, content: { 'application/json': { schema: bodySchema(doc.body) } } }
+      ? { required: true, content: { 'application/json': { schema: readable } } }
       : doc.form
-        ? { required: true, content: { 'multipart/form-data': { schema: bodySchema(doc.form) }, 'application/json': { schema: bodySchema(doc.form) } } }
+        ? { required: true, content: { 'multipart/form-data': { schema: readable }, 'application/json': { schema: readable } } }
         : undefined;
     const query = doc.query && libraryReads(doc.query) ? doc.query : undefined;
+    if (doc.query && !query) {
+      const extra = queryParameters(doc.query);
+      fallbacks.push((paths) => {
+        const op = paths[openApiPath(path)]![method.toLowerCase()]!;
+        op.parameters = [...(op.parameters ?? []), ...extra];
+      });
+    }
     const signed = doc.audience === 'signed' || doc.audience === 'admin';
     registry.registerPath({
       method: method.toLowerCase() as 'get',
@@ -137,7 +158,6 @@ export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
       summary: doc.summary,
       tags: [tagOf(path)],
       ...(signed ? { security: [{ bearer: [] }, { session: [] }] } : {}),
-      ...(doc.query && !query ? { parameters: queryParameters(doc.query) } : {}),
       'x-haat-audience': doc.audience,
       request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body } : {}) },
       responses: {
@@ -149,7 +169,7 @@ export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
     });
   }
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const generated = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Haat API',
@@ -158,6 +178,22 @@ export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
     },
     servers: [{ url: '/' }],
   });
+  for (const fill of fallbacks) fill(generated.paths as unknown as Operations);
+  return generated;
+}
+
+/** The upload fields of the catalogue's forms (server/media/uploads.ts reads them as files). */
+const UPLOAD_FIELDS = ['image', 'pdf', 'file'];
+
+function fillBody(paths: Operations, path: string, method: string, schema: JsonSchema) {
+  for (const [type, media] of Object.entries(paths[path]![method.toLowerCase()]!.requestBody!.content)) {
+    const properties = schema.properties as Record<string, JsonSchema> | undefined;
+    // In a multipart form an upload is a file part; zod's JSON Schema cannot say so (z.custom).
+    const files = type === 'multipart/form-data' && properties
+      ? Object.fromEntries(UPLOAD_FIELDS.filter((f) => properties[f] && !Object.keys(properties[f]).length).map((f) => [f, { type: 'string', contentMediaType: 'application/octet-stream' }]))
+      : {};
+    media.schema = Object.keys(files).length ? { ...schema, properties: { ...properties, ...files } } : schema;
+  }
 }
 
 /** A page that lists the document's operations, expandable, with no outside assets (scripts under this request's nonce). */
