@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors';
 import { loginSchema, makeAdminSchema, registerSchema, resetPasswordSchema, sendResetCodeSchema, userListQuery, verifyCodeSchema } from '../../domain/accounts';
 import { normalizePhone } from '../../domain/phone';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 import { presentedToken, requireAdmin, requireUser, servedOverHttps, sessionCookieName, type AuthOptions } from './auth';
 import { ABSOLUTE_TIMEOUT_MS, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions';
 import { clientAddress } from '../http/client-address';

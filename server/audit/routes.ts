@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
 import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 
 const moment = z
   .string()

@@ -13,7 +13,7 @@ import { readId, readQuery } from '../http/pagination';
 import { assertSafeTexts } from '../http/input-guard';
 import { MULTIPART_LIMITS, isUpload, readForm as readRawForm, type Upload } from '../media/uploads';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 import type { ProductType } from '../db/schema';
 import { flagSchema, idSchema } from '../../domain/queries';
 import { exportQuery } from './bulk-export';

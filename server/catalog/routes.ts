@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 import { envelope, pageQuery, readId, readQuery, toPage, type Page } from '../http/pagination';
 import { notFound } from '../http/errors';
 import { PRODUCT_TYPES } from '../../domain/catalog';

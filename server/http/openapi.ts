@@ -9,6 +9,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cspNonce } from './security-headers';
+import type { RouteDocs } from './route-docs';
 import { accountDocs } from '../accounts/routes';
 import { auditDocs } from '../audit/routes';
 import { catalogDocs } from '../catalog/routes';
@@ -34,27 +35,6 @@ interface QueryParameter {
 }
 /** The generated document's operations, as the fallbacks below fill them in. */
 type Operations = Record<string, Record<string, { parameters?: unknown[]; requestBody?: { content: Record<string, { schema?: unknown }> } }>>;
-
-/** Who may call a route (as in the authorisation matrix); `secret`: a gateway or courier with its own proof. */
-export type Audience = 'public' | 'signed' | 'admin' | 'secret';
-
-export interface RouteDoc {
-  summary: string;
-  audience: Audience;
-  /** The query schema the handler reads (a zod object); its keys become query parameters. */
-  query?: z.ZodObject;
-  /** A JSON body, parsed with this schema. */
-  body?: z.ZodType;
-  /** A form: multipart/form-data (with uploads) or the same fields as JSON, as the handler's form schema reads them. */
-  form?: z.ZodType;
-  /** What a success answers, when it is not a JSON object (a CSV file, a redirect…). */
-  produces?: string;
-  /** The success status, when not 200. */
-  status?: number;
-}
-
-/** A module's routes, keyed "METHOD /path/" exactly as the route is declared. */
-export type RouteDocs = Record<string, RouteDoc>;
 
 /** Every module's documentation, in the order the app declares the modules. */
 export const ROUTE_DOCS: RouteDocs = {

@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 import { createMetrics } from './metrics';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 
 /** Constant-time: both sides are hashed to the same length first, so neither length nor content leaks. */
 function sameToken(presented: string, expected: string): boolean {

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../http/errors';
 import { TooManyRequests } from '../accounts/rate-limit';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 import { idSchema } from '../../domain/queries';
 import { ORDER_STATUSES, cartQuoteSchema, checkoutFieldsSchema } from '../../domain/orders';
 import { PAYMENT_STATUSES } from '../../domain/payments';

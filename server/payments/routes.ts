@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { requireAdmin, requireUser, type RouteAuthConfig } from '../accounts/auth';
 import { readId, readQuery } from '../http/pagination';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 import { paymentReviewSchema, refundSchema } from '../../domain/payments';
 
 const ORDER_NOT_FOUND = 'Order not found.';

@@ -7,7 +7,7 @@ import { notFound } from '../http/errors';
 import type { Services } from '../services';
 import { flagSchema } from '../../domain/queries';
 import { PROMOTION_KINDS, promotionPatchSchema, promotionSchema } from '../../domain/promotions';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 
 const NOT_FOUND = 'Promotion not found.';
 

@@ -9,7 +9,7 @@ import { clientAddress } from '../http/client-address';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import { RESTOCK_MESSAGES, restockRequestSchema } from '../../domain/restock';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 
 const listQuery = pageQuery.strict();
 

@@ -8,7 +8,7 @@ import { requireAdmin, requireUser } from '../accounts/auth';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import { notFound } from '../http/errors';
 import { REVIEW_MESSAGES, adminReviewQuery, reviewModerationSchema, reviewSchema } from '../../domain/reviews';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 import type { Services } from '../services';
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the schemas the service parses with. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { settingsUpdateSchema } from '../../domain/settings';
 import { requireAdmin } from '../accounts/auth';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). */
 export const settingsDocs: RouteDocs = {

@@ -15,7 +15,7 @@ import { clientAddress } from '../http/client-address';
 import { readId, readQuery } from '../http/pagination';
 import { HttpError, badRequest } from '../http/errors';
 import type { Services } from '../services';
-import type { RouteDocs } from '../http/openapi';
+import type { RouteDocs } from '../http/route-docs';
 import { PathaoCourier } from './pathao';
 import { CourierError } from './courier';
 import { bookShipmentSchema, bulkShipmentSchema, courierQuery, trackQuery, type CourierId } from '../../domain/shipments';
