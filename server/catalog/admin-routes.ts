@@ -44,7 +44,7 @@ const moveQuery = z.object({ move_to: idSchema.optional() });
 /** The CSV import's switches: `dry_run=1` checks and writes nothing; `create_missing=1` adds unknown categories, authors and publishers. */
 const importQuery = z.object({ dry_run: flagSchema.optional(), create_missing: flagSchema.optional() });
 
-const fileForm = z.object({ file: z.string().describe('The CSV file (UTF-8, the export\'s columns)') });
+const fileForm = z.object({ file: z.string().describe('The CSV file (UTF-8, the export\'s columns) or an .xlsx (its first sheet)') });
 const book = productFormSchema('books', 'create');
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts): the form schemas the handlers parse with (multipart; files as uploads). */
@@ -55,7 +55,7 @@ export const catalogAdminDocs: RouteDocs = {
   'PUT /api/product/:id/': { summary: "Change a product (the fields sent; the book form's shown, the other types' are alike)", audience: 'admin', form: productFormSchema('books', 'update') },
   'DELETE /api/product/:id/': { summary: 'Delete a product (deactivated instead when on orders)', audience: 'admin' },
   'GET /api/product/export.csv': { summary: 'The catalogue as CSV', audience: 'admin', query: exportQuery, produces: 'text/csv' },
-  'POST /api/product/import/': { summary: 'Import products from CSV (dry_run=1 checks only)', audience: 'admin', query: importQuery, form: fileForm },
+  'POST /api/product/import/': { summary: 'Import products from CSV or XLSX (dry_run=1 checks only)', audience: 'admin', query: importQuery, form: fileForm },
   'POST /api/product/bulk-price/': { summary: "Change many products' prices at once", audience: 'admin', body: bulkPriceSchema },
   'POST /create-author/': { summary: 'Add an author', audience: 'admin', form: personFormSchema('author', 'create'), status: 201 },
   'PUT /api/author/:id/': { summary: 'Change an author', audience: 'admin', form: personFormSchema('author', 'update') },
@@ -133,7 +133,7 @@ export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = as
     const { dry_run, create_missing } = readQuery(importQuery, request);
     const form = await readRawForm(request, ['file']);
     const file = fileOf(form.file);
-    if (!file) throw badRequest('একটি CSV ফাইল দিন (Choose a CSV file).', { file: ['একটি CSV ফাইল দিন (Choose a CSV file).'] });
+    if (!file) throw badRequest('একটি CSV বা XLSX ফাইল দিন (Choose a CSV or XLSX file).', { file: ['একটি CSV বা XLSX ফাইল দিন (Choose a CSV or XLSX file).'] });
     return writes.importCsv(file.data, { dryRun: !!dry_run, createMissing: !!create_missing });
   });
 

@@ -4,6 +4,7 @@ import type { TestApp } from '../test/app';
 import { openProductAdmin } from '../test/catalog-admin';
 import { testDialect } from '../test/database';
 import { multipart } from '../test/media-fixtures';
+import { xlsx } from '../test/xlsx';
 import { CSV_COLUMNS } from '../../domain/catalog-import';
 import { createBulkImport, IMPORT_BATCH } from './bulk-import';
 
@@ -13,6 +14,9 @@ const BOM = '\uFEFF';
 function csv(rows: Row[], columns: readonly string[] = CSV_COLUMNS): Buffer {
   return Buffer.from(BOM + stringify(rows, { header: true, columns: [...columns] }));
 }
+
+/** The same rows as a sheet: numbers as numeric cells, as a spreadsheet holds them. */
+const sheet = (rows: Row[]) => xlsx([[...CSV_COLUMNS], ...rows.map((r) => CSV_COLUMNS.map((c) => r[c]))]);
 
 const book = (n: number, extra: Row = {}): Row => ({
   type: 'books',
@@ -79,6 +83,28 @@ describe(`catalogue CSV import (${testDialect})`, () => {
     expect(await count()).toBe(before);
   });
 
+  it('reads an .xlsx (known by its content, first sheet) into the same checks and lines as the CSV', async () => {
+    const rows = [book(40), book(41, { regular_price: -5 }), book(42, { units_stock: 'many' }), book(43, { offer_type: 'Flat Discount', flat_discount: 500 }), book(44, { description: 'দুই\nলাইন' })];
+    const before = await count();
+    const asCsv = (await upload(csv(rows), '?dry_run=1')).json();
+    // Named .csv on purpose: the content decides.
+    const res = await upload(sheet(rows), '?dry_run=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(asCsv);
+    expect(asCsv).toMatchObject({ create: 2, errors: [{ line: 3 }, { line: 4 }, { line: 5 }] });
+    expect(await count()).toBe(before);
+
+    const applied = (await upload(sheet(rows))).json();
+    expect(applied).toMatchObject({ create: 2, applied: 2, batches: [{ first_line: 2, last_line: 6, applied: 2 }] });
+    const db = t.services.database.db;
+    expect(await db.selectFrom('products').select('description').where('isbn', '=', 'ISBN-44').executeTakeFirstOrThrow()).toEqual({ description: 'দুই\nলাইন' });
+    expect(await db.selectFrom('products').selectAll().where('isbn', '=', 'ISBN-40').executeTakeFirstOrThrow()).toMatchObject({ english_title: 'Imported 40', regular_price: 200, units_stock: 5 });
+
+    const broken = await upload(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 1)]), '?dry_run=1');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toContain('XLSX');
+  });
+
   it('refuses unknown columns and a file saying nothing of types (line 1)', async () => {
     const body = (await upload(csv([{ english_title: 'x' }], ['english_title', 'colour']), '?dry_run=1')).json();
     expect(body.errors.map((e: { line: number; field: string }) => [e.line, e.field])).toEqual([
@@ -118,7 +144,7 @@ describe(`catalogue CSV import (${testDialect})`, () => {
     expect((await upload(file)).json()).toMatchObject({ create: 0, applied: 0, errors: [{ line: 2, field: 'category_name' }, { line: 2, field: 'author_name' }, { line: 2, field: 'publisher_name' }, { line: 3 }, { line: 3 }, { line: 3 }] });
     expect((await upload(file, '?dry_run=1&create_missing=1')).json()).toEqual({ create: 2, update: 0, errors: [] });
     expect(await t.services.database.db.selectFrom('categories').select('id').where('name', '=', 'নতুন ক্যাটাগরি').execute()).toHaveLength(0);
-    expect((await upload(file, '?create_missing=1')).json()).toEqual({ create: 2, update: 0, errors: [], applied: 2 });
+    expect((await upload(file, '?create_missing=1')).json()).toEqual({ create: 2, update: 0, errors: [], applied: 2, batches: [{ first_line: 2, last_line: 3, applied: 2 }] });
     const db = t.services.database.db;
     expect(await db.selectFrom('categories').select('id').where('name', '=', 'নতুন ক্যাটাগরি').execute()).toHaveLength(1);
     const authors = await db.selectFrom('authors').select('id').where('name', '=', 'নতুন লেখক').execute();
@@ -142,6 +168,11 @@ describe(`catalogue CSV import (${testDialect})`, () => {
       const result = await importer.importCsv(csv(rows), { dryRun: false, createMissing: true });
       expect(result).toMatchObject({ create: rows.length, update: 0, applied: IMPORT_BATCH + 10 });
       expect(result.errors).toEqual([{ line: IMPORT_BATCH + 2, field: '', message: expect.stringContaining('disk full') }]);
+      expect(result.batches).toEqual([
+        { first_line: 2, last_line: IMPORT_BATCH + 1, applied: IMPORT_BATCH },
+        { first_line: IMPORT_BATCH + 2, last_line: IMPORT_BATCH * 2 + 1, applied: 0, error: 'disk full' },
+        { first_line: IMPORT_BATCH * 2 + 2, last_line: IMPORT_BATCH * 2 + 11, applied: 10 },
+      ]);
     } finally {
       (db as { transaction: typeof db.transaction }).transaction = original;
     }
@@ -157,7 +188,7 @@ describe(`catalogue CSV import (${testDialect})`, () => {
     const n = exported.rawPayload.toString('utf8').split('\n').filter((l) => /^\d+,/.test(l)).length;
     const before = await t.services.database.db.selectFrom('products').selectAll().orderBy('id').execute();
     const res = (await upload(exported.rawPayload)).json();
-    expect(res).toEqual({ create: 0, update: before.length, errors: [], applied: before.length });
+    expect(res).toMatchObject({ create: 0, update: before.length, errors: [], applied: before.length });
     expect(n).toBe(before.length);
     const after = await t.services.database.db.selectFrom('products').selectAll().orderBy('id').execute();
     expect(after.map(({ updated_at: _u, ...p }) => p)).toEqual(before.map(({ updated_at: _u, ...p }) => p));

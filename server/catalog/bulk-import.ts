@@ -4,10 +4,13 @@
  * stored product (by `id`, else ISBN for books, else exact English title and type) and, unless it
  * is a dry run, written in batches of IMPORT_BATCH rows, one transaction each: a batch that fails
  * rolls back alone, and its rows are reported. Images are not imported (the column is ignored).
+ * An .xlsx upload (known by its ZIP signature, not its name) is read with read-excel-file: the
+ * first sheet, row 1 the header, each cell as the text a CSV would hold; then the same pipeline.
  */
 import { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import { parse, CsvError } from 'csv-parse';
+import { readSheet } from 'read-excel-file/node';
 import type { DB, Product, ProductType } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import { HttpError, badRequest } from '../http/errors';
@@ -16,6 +19,8 @@ import { changedPrice, headerErrors, rowToForm, rowType, type BulkPriceChange, t
 import { MAX_ID } from '../../domain/queries';
 
 export const IMPORT_BATCH = 500;
+/** An .xlsx unzips to far more than its upload size; past this many rows it is refused. */
+export const XLSX_MAX_ROWS = 50_000;
 /** How many changed products a bulk price answer lists. */
 export const PRICE_SAMPLE = 50;
 
@@ -32,6 +37,15 @@ export interface ImportResult {
   errors: ImportError[];
   /** Rows written (not on a dry run). */
   applied?: number;
+  /** One per batch of IMPORT_BATCH rows, in order (not on a dry run): its lines, the rows written, why it rolled back. */
+  batches?: ImportBatch[];
+}
+
+export interface ImportBatch {
+  first_line: number;
+  last_line: number;
+  applied: number;
+  error?: string;
 }
 
 type NameTable = 'categories' | 'authors' | 'publishers';
@@ -80,6 +94,36 @@ async function readRows(data: Buffer): Promise<{ columns: string[]; rows: Parsed
     if (error instanceof CsvError) throw badRequest(`CSV পড়া যায়নি (The CSV could not be read): ${error.message}`);
     throw error;
   }
+  return { columns, rows };
+}
+
+/** An .xlsx is a ZIP archive: it starts with a local file header. */
+export const isXlsx = (data: Buffer) => data.length >= 4 && data.readUInt32BE(0) === 0x504b0304;
+
+/** A cell as the CSV export would write it: numbers as typed (parseNumber keeps the text), dates as ISO, empty as ''. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+async function readXlsxRows(data: Buffer): Promise<{ columns: string[]; rows: Parsed[] }> {
+  let sheet: unknown[][];
+  try {
+    sheet = await readSheet(data, 1, { parseNumber: (s: string) => s, trim: false });
+  } catch (error) {
+    throw badRequest(`XLSX পড়া যায়নি (The XLSX could not be read): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (sheet.length > XLSX_MAX_ROWS + 1) throw badRequest(`XLSX-এ সারি বেশি (Too many rows): at most ${XLSX_MAX_ROWS}; split the file.`);
+  const [header = [], ...body] = sheet;
+  const columns = header.map((h) => cellText(h).trim());
+  const rows: Parsed[] = [];
+  body.forEach((cells, i) => {
+    const texts = cells.map(cellText);
+    // An empty row is skipped, as a CSV's empty line is; the line is the sheet's row number.
+    if (texts.every((c) => c === '')) return;
+    rows.push({ line: i + 2, row: Object.fromEntries(columns.map((c, j) => [c, texts[j] ?? ''])) });
+  });
   return { columns, rows };
 }
 
@@ -284,35 +328,41 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
      * line (the header is line 1) and skipped; `create`/`update` count the valid rows.
      */
     async importCsv(data: Buffer, opts: { dryRun: boolean; createMissing: boolean }): Promise<ImportResult> {
-      const { columns, rows } = await readRows(data);
+      const { columns, rows } = isXlsx(data) ? await readXlsxRows(data) : await readRows(data);
       const header = headerErrors(columns);
-      if (header.length) return { create: 0, update: 0, errors: header, ...(opts.dryRun ? {} : { applied: 0 }) };
+      if (header.length) return { create: 0, update: 0, errors: header, ...(opts.dryRun ? {} : { applied: 0, batches: [] }) };
       const names: Names = { categories: new Map(), authors: new Map(), publishers: new Map() };
       const errors: ImportError[] = [];
       let create = 0;
       let update = 0;
       let applied = 0;
+      const batches: ImportBatch[] = [];
       for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
         const batch = rows.slice(i, i + IMPORT_BATCH);
         await lookUpNames(names, batch);
         const planned = plan(batch, names, await lookUpProducts(batch), opts.createMissing, errors);
         create += planned.filter((p) => !p.existing).length;
         update += planned.filter((p) => p.existing).length;
-        if (opts.dryRun || !planned.length) continue;
+        if (opts.dryRun) continue;
+        const done: ImportBatch = { first_line: batch[0]!.line, last_line: batch[batch.length - 1]!.line, applied: 0 };
+        batches.push(done);
+        if (!planned.length) continue;
         // Names created in a batch that rolls back are forgotten with it.
         const before = { categories: new Map(names.categories), authors: new Map(names.authors), publishers: new Map(names.publishers) };
         try {
           const available = await write(planned, names);
           applied += planned.length;
+          done.applied = planned.length;
           if (available.length) deps.onBackInStock?.(available);
         } catch (error) {
           Object.assign(names, before);
           const message = error instanceof Error ? error.message : String(error);
           errors.push({ line: planned[0]!.line, field: '', message: `লাইন ${planned[0]!.line}–${planned[planned.length - 1]!.line} লেখা হয়নি (These rows were not written): ${message}` });
+          done.error = message;
         }
       }
       errors.sort((a, b) => a.line - b.line);
-      return opts.dryRun ? { create, update, errors } : { create, update, errors, applied };
+      return opts.dryRun ? { create, update, errors } : { create, update, errors, applied, batches };
     },
   };
 }
