@@ -1,7 +1,8 @@
 /**
  * The catalogue in bulk: download it as CSV (with the product list's filters; a plain GET
- * form, so it works without JavaScript), and upload a CSV: a dry run first (rows to create, rows
- * to update, every bad row with its line), then "Apply" sends the same file without `dry_run`.
+ * form, so it works without JavaScript), and upload a CSV or .xlsx: a dry run first (rows to create, rows
+ * to update, every bad row with its line), then "Apply" sends the same file without `dry_run`
+ * and lists the batches written.
  * Below, a bulk price change by category and/or publisher, previewed before it is applied.
  * The API does the work (server/catalog/bulk-export.ts, bulk-import.ts).
  */
@@ -44,6 +45,7 @@ interface ImportAnswer {
   update: number;
   errors: { line: number; field: string; message: string }[];
   applied?: number;
+  batches?: { first_line: number; last_line: number; applied: number; error?: string }[];
 }
 
 const SELECT = 'rounded border border-stone-300 px-2 py-1.5 text-sm';
@@ -224,7 +226,7 @@ export default function ProductImport({ loaderData }: Route.ComponentProps) {
     if (!el) return;
     const data = new FormData(el);
     const file = data.get('file');
-    if (!(file instanceof File) || file.size === 0) return setFailure('Choose a CSV file first.');
+    if (!(file instanceof File) || file.size === 0) return setFailure('Choose a CSV or XLSX file first.');
     const params = new URLSearchParams();
     if (dryRun) params.set('dry_run', '1');
     if (data.get('create_missing')) params.set('create_missing', '1');
@@ -250,10 +252,11 @@ export default function ProductImport({ loaderData }: Route.ComponentProps) {
         </p>
         <ExportForm loaderData={loaderData} />
       </Panel>
-      <Panel title="Import a CSV">
+      <Panel title="Import a CSV or XLSX">
         <p className="mb-3 text-sm text-stone-600">
           The export&apos;s columns. A row with an <code>id</code> updates that product; else a book with a known ISBN, else a product of the same type and exact English title is updated;
-          other rows are added. Blank cells keep what is stored. Images are not imported (the image column is ignored). Check first: nothing is written until you apply.
+          other rows are added. Blank cells keep what is stored. Images are not imported (the image column is ignored). An .xlsx is read from its first sheet. Check first: nothing is written until you apply;
+          then rows are written 500 at a time, each batch on its own.
         </p>
         <form
           ref={form}
@@ -264,7 +267,7 @@ export default function ProductImport({ loaderData }: Route.ComponentProps) {
           }}
           data-testid="import-form"
         >
-          <input type="file" name="file" accept=".csv,text/csv" required className="text-sm" data-testid="import-file" />
+          <input type="file" name="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required className="text-sm" data-testid="import-file" />
           <label className="text-sm">
             <input type="checkbox" name="create_missing" value="1" className="mr-1" />
             Add unknown categories, authors and publishers
@@ -295,6 +298,15 @@ export default function ProductImport({ loaderData }: Route.ComponentProps) {
               )}
               .
             </p>
+            {answer.batches && answer.batches.length > 0 && (
+              <ul className="mb-3 text-sm" data-testid="import-batches">
+                {answer.batches.map((b) => (
+                  <li key={b.first_line} className={b.error ? 'text-red-700' : undefined} data-testid="import-batch">
+                    Lines {b.first_line}–{b.last_line}: {b.error ? `not written (${b.error})` : `${b.applied} applied`}
+                  </li>
+                ))}
+              </ul>
+            )}
             <Table head={['Line', 'Column', 'Message']} testId="import-error-table" dense>
               {answer.errors.length === 0 && <Empty colSpan={3} text="No invalid rows." />}
               {answer.errors.map((e, i) => (
