@@ -103,6 +103,12 @@ describe(`catalogue CSV import (${testDialect})`, () => {
     const broken = await upload(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 1)]), '?dry_run=1');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toContain('XLSX');
+    // A directory declaring 4 GB unzipped is refused before anything is unzipped.
+    const bomb = sheet([book(45)]);
+    for (let at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) bomb.writeUInt32LE(0xffffffff, at + 24);
+    const big = await upload(bomb, '?dry_run=1');
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toContain('too large');
   });
 
   it('refuses unknown columns and a file saying nothing of types (line 1)', async () => {

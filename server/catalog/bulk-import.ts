@@ -21,6 +21,8 @@ import { MAX_ID } from '../../domain/queries';
 export const IMPORT_BATCH = 500;
 /** An .xlsx unzips to far more than its upload size; past this many rows it is refused. */
 export const XLSX_MAX_ROWS = 50_000;
+/** What an .xlsx may unzip to, by its own directory (a small upload can unzip to gigabytes). */
+export const XLSX_MAX_UNZIPPED = 200 * 1024 * 1024;
 /** How many changed products a bulk price answer lists. */
 export const PRICE_SAMPLE = 50;
 
@@ -107,7 +109,27 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+/** The sum of the sizes a ZIP's central directory declares, or null when it has none to be found. */
+function unzippedSize(data: Buffer): number | null {
+  // The end-of-directory record is the last 22 bytes, plus a comment of at most 64 KB.
+  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at--) {
+    if (data.readUInt32LE(at) !== 0x06054b50) continue;
+    let entry = data.readUInt32LE(at + 16);
+    let total = 0;
+    for (let i = 0; i < data.readUInt16LE(at + 10); i++) {
+      if (entry + 46 > data.length || data.readUInt32LE(entry) !== 0x02014b50) return null;
+      total += data.readUInt32LE(entry + 24);
+      entry += 46 + data.readUInt16LE(entry + 28) + data.readUInt16LE(entry + 30) + data.readUInt16LE(entry + 32);
+    }
+    return total;
+  }
+  return null;
+}
+
 async function readXlsxRows(data: Buffer): Promise<{ columns: string[]; rows: Parsed[] }> {
+  const size = unzippedSize(data);
+  if (size === null) throw badRequest('XLSX পড়া যায়নি (The XLSX could not be read): not a complete ZIP archive.');
+  if (size > XLSX_MAX_UNZIPPED) throw badRequest(`XLSX ফাইলটি খুব বড় (The XLSX is too large): it unzips to more than ${XLSX_MAX_UNZIPPED / 1024 / 1024} MB.`);
   let sheet: unknown[][];
   try {
     sheet = await readSheet(data, 1, { parseNumber: (s: string) => s, trim: false });
