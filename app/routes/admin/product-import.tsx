@@ -50,6 +50,23 @@ interface ImportAnswer {
 
 const SELECT = 'rounded border border-stone-300 px-2 py-1.5 text-sm';
 
+/** A labelled drop-down of named records, with a first choice that means "no filter". */
+function RecordSelect({ label, name, defaultValue, none, records }: { label: string; name: string; defaultValue: string | number; none: string; records: { id: number; name: string }[] }) {
+  return (
+    <label className="text-sm">
+      {label}
+      <select name={name} defaultValue={defaultValue} className={`${SELECT} block`}>
+        <option value="">{none}</option>
+        {records.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function ExportForm({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const f = loaderData.filters;
   return (
@@ -65,17 +82,7 @@ function ExportForm({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
           ))}
         </select>
       </label>
-      <label className="text-sm">
-        Category
-        <select name="category" defaultValue={f.category ?? ''} className={`${SELECT} block`}>
-          <option value="">All</option>
-          {loaderData.categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <RecordSelect label="Category" name="category" defaultValue={f.category ?? ''} none="All" records={loaderData.categories} />
       <label className="text-sm">
         Active
         <select name="is_active" defaultValue={f.is_active ?? ''} className={`${SELECT} block`}>
@@ -137,28 +144,8 @@ function BulkPrice({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
         }}
         data-testid="price-form"
       >
-        <label className="text-sm">
-          Category (with its sub-categories)
-          <select name="category" defaultValue="" className={`${SELECT} block`}>
-            <option value="">Any</option>
-            {loaderData.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          Publisher
-          <select name="publisher" defaultValue="" className={`${SELECT} block`}>
-            <option value="">Any</option>
-            {loaderData.publishers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RecordSelect label="Category (with its sub-categories)" name="category" defaultValue="" none="Any" records={loaderData.categories} />
+        <RecordSelect label="Publisher" name="publisher" defaultValue="" none="Any" records={loaderData.publishers} />
         <label className="text-sm">
           Change by
           <select name="by" defaultValue="percentage" className={`${SELECT} block`}>
