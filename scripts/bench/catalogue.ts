@@ -1,7 +1,9 @@
 /**
  * `npm run bench [-- --db postgres] [--strict] [--no-cache] [--duration 3] [--connections 10]
- * [--products 100000] [--pg-url URL] [--skip-checkout] [--checkout-rate 10] [--web-concurrency 1]`
- * (`--web-concurrency N`: N server processes share the port, as WEB_CONCURRENCY runs them on PostgreSQL)
+ * [--products 100000] [--pg-url URL] [--skip-checkout] [--checkout-rate 10] [--web-concurrency 1] [--only TEXT] [--cpu-prof DIR]`
+ * (`--web-concurrency N`: N server processes share the port, as WEB_CONCURRENCY runs them on PostgreSQL;
+ * `--only TEXT`: only the endpoints whose name contains TEXT, beside the ceiling, e.g. to profile one;
+ * `--cpu-prof DIR`: the server writes a V8 CPU profile there when it stops)
  *
  * Fills a scratch database with a 100,000-product shop, starts the server on loopback in a
  * process of its own and measures catalogue reads with autocannon (10 connections), each against
@@ -64,6 +66,8 @@ function readArgs() {
       'skip-checkout': { type: 'boolean', default: false },
       'checkout-rate': { type: 'string', default: '10' },
       'web-concurrency': { type: 'string', default: '1' },
+      only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     },
   });
@@ -77,6 +81,8 @@ function readArgs() {
     skipCheckout: values['skip-checkout'],
     checkoutRate: Number(values['checkout-rate']),
     webConcurrency: Number(values['web-concurrency']),
+    only: values.only,
+    cpuProf: values['cpu-prof'],
   } as const;
 }
 
@@ -91,8 +97,11 @@ function buildPages(): string | null {
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   if (built.status === 0 && fs.existsSync(path.join(buildDir, 'server/index.js'))) {
     // A copy of its own: another build of the same tree (a second engineer, a test run) may
-    // empty the build folder while the server loads or serves it.
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-bench-build-'));
+    // empty the build folder while the server loads or serves it. It stays inside the project
+    // so the server finds its packages in the project's node_modules.
+    const cacheDir = path.join(root, 'node_modules/.cache/haat');
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const copy = fs.mkdtempSync(path.join(cacheDir, 'bench-build-'));
     fs.cpSync(buildDir, copy, { recursive: true });
     return copy;
   }
@@ -115,9 +124,9 @@ interface Row extends Endpoint {
 }
 
 /** The first (cold) answer of every endpoint, then each under load after a one-second warm-up. */
-async function measure(base: string, connections: number, duration: number): Promise<Row[]> {
+async function measure(base: string, connections: number, duration: number, endpoints: Endpoint[]): Promise<Row[]> {
   const cold: { ms: number; count: unknown }[] = [];
-  for (const e of ENDPOINTS) {
+  for (const e of endpoints) {
     const t = performance.now();
     const res = await fetch(base + e.path);
     const body = (await res.json()) as { count?: unknown };
@@ -125,7 +134,7 @@ async function measure(base: string, connections: number, duration: number): Pro
     cold.push({ ms: performance.now() - t, count: body.count });
   }
   const rows: Row[] = [];
-  for (const [i, e] of ENDPOINTS.entries()) {
+  for (const [i, e] of endpoints.entries()) {
     await load(base + e.path, connections, 1); // warm-up: JIT, caches
     const r = await load(base + e.path, connections, duration);
     if (r.non2xx || r.errors) log(`${e.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -260,10 +269,13 @@ export async function main() {
     server = await startServer(bundle, database.url, database.dataDir, {
       args: [...(pagesDir ? ['--pages', pagesDir] : []), '--web-concurrency', String(args.webConcurrency)],
       env: { NODE_ENV: 'production', ...(args.noCache ? { HAAT_CATALOG_CACHE: '0' } : {}) },
+      nodeArgs: args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.cpuProf)}`] : [],
     });
     log(`server up (${kind}, ${dbName}${args.noCache ? ', answer cache off' : ''})`);
     const base = `http://127.0.0.1:${server.port}`;
-    const rows = await measure(base, args.connections, args.duration);
+    const only = args.only;
+    const endpoints = only === undefined ? ENDPOINTS : ENDPOINTS.filter((e) => e.kind === 'ceiling' || e.name.includes(only));
+    const rows = await measure(base, args.connections, args.duration, endpoints);
     const { table, missed: readsMissed } = report(rows, args.noCache);
     let missed = readsMissed;
     let mixed: Mixed | undefined;

@@ -20,10 +20,12 @@ export const PLAIN_LIST_LIMIT = 500;
 const PLAIN_PAGE: Page = { page: 1, size: PLAIN_LIST_LIMIT, offset: 0 };
 /** A search counts its matches exactly up to this many; beyond, the list says `count_capped` (shown as "10,000+"). */
 export const SEARCH_COUNT_LIMIT = 10_000;
-/** A search with more matches than this ranks a sample of them (`rankedRows`). */
+/** A search with more matches than this ranks a sample of them (`candidatesOf`). */
 export const RANK_SAMPLE = 100;
 /** How many titles starting with a common term (of each language) join its ranked sample. */
 export const TITLE_SAMPLE = 40;
+/** Candidate sets of ranked searches remembered per content version (`candidatesOf`). */
+const MAX_CANDIDATE_SETS = 2_000;
 /** How many results the header search box shows. */
 export const HEADER_SEARCH_LIMIT = 20;
 
@@ -98,6 +100,16 @@ export function productConditions(search: SearchStrategy, eb: ExpressionBuilder<
 }
 
 type Admin = { admin?: boolean };
+
+/** A ranked search's first products, with their ranks by content; `sampleEnd` when they are a sample of its matches. */
+interface Candidates {
+  ids: number[];
+  ranks: number[];
+  /** The products in the sample for their titles (the rest of the matches leave them out). */
+  titled: number[];
+  /** The oldest of the newest matches sampled: the other matches are older. */
+  sampleEnd?: number;
+}
 /** A list whose count may stop at a limit: `count_capped` says there are more than `count`. */
 export type CountedList = Listed<ApiProduct> & { count_capped?: true };
 type Paged = { ordering?: ProductOrdering | undefined; page?: Page | undefined };
@@ -179,27 +191,85 @@ export function createProductLists(
       ]);
 
   /**
-   * A ranked search's page (search.ts `rankIds`). A term with at most `rankSample` matches ranks
-   * them all. A common word ranks a sample instead of every match: its newest `rankSample`
-   * matches (read in the search index's order, so the read stops there) and the products whose
-   * title is the term or starts with it (the title indexes, at most `titleSample` of each
-   * language); its other matches follow, newest first. The order is fixed by the data, so pages
-   * never repeat or skip a product, and both databases give the same order.
+   * The products a ranked search's pages start with, and their ranks by content (search.ts
+   * `contentRanks`). A term with at most `rankSample` matches ranks them all. A common word
+   * ranks a sample instead of every match: its newest `rankSample` matches (read in the search
+   * index's order, so the read stops there) and the products whose title is the term or starts
+   * with it (the title indexes, at most `titleSample` of each language); its other matches
+   * follow, newest first. The order is fixed by the data, so pages never repeat or skip a
+   * product, and both databases give the same order.
+   *
+   * All of it depends on the catalogue's content only, so it is worked out once per content
+   * version (as plans and counts are), and a sale changes none of it; a page reads the stock and
+   * sales that break its ties fresh. A filter on stock (`inStock`) is never remembered.
    */
-  async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page): Promise<ProductRow[]> {
+  const candidateSets = new Map<string, Promise<Candidates>>();
+  let candidatesVersion = -1;
+  function candidatesOf(f: ProductFilter & { plan: SearchPlan }): Promise<Candidates> {
+    if (f.plan.version !== candidatesVersion) {
+      candidateSets.clear();
+      candidatesVersion = f.plan.version;
+    }
+    const key = f.inStock ? null : `${f.plan.phrase}\u0000${JSON.stringify({ ...f, plan: undefined })}`;
+    const known = key === null ? undefined : candidateSets.get(key);
+    if (known) return known;
+    const made = findCandidates(f);
+    if (key !== null) {
+      if (candidateSets.size >= MAX_CANDIDATE_SETS) candidateSets.clear();
+      candidateSets.set(key, made);
+      // A failed read is not remembered: the next search tries again.
+      made.catch(() => candidateSets.get(key) === made && candidateSets.delete(key));
+    }
+    return made;
+  }
+
+  async function findCandidates(f: ProductFilter & { plan: SearchPlan }): Promise<Candidates> {
     const where = conditions(eb, { ...f, plan: undefined });
     const newest = await search.newestMatchIds(f.plan, where, rankSample + 1);
-    if (newest.length <= rankSample) return rowsInOrder(await search.rankIds(newest, f.plan, page));
+    if (newest.length <= rankSample) return { ids: newest, ranks: await search.contentRanks(newest, f.plan), titled: [] };
     newest.length = rankSample;
     const titled = await search.titleMatchIds(f.plan, where, titleSample);
-    const candidates = [...new Set([...newest, ...titled])];
+    const ids = [...new Set([...newest, ...titled])];
+    return { ids, ranks: await search.contentRanks(ids, f.plan), titled, sampleEnd: newest[newest.length - 1]! };
+  }
+
+  /**
+   * `size` of the candidates from `offset`, in rank order with in stock first, more sold, newest
+   * breaking ties, in one query: the page's ids are chosen from the candidates' counters alone,
+   * and only theirs are read whole with their names.
+   */
+  async function candidatesPage(c: Candidates, offset: number, size: number): Promise<ProductRow[]> {
+    const page = db
+      .selectFrom(search.rankTable(c.ids, c.ranks))
+      .innerJoin('products', 'products.id', 'c.id')
+      .select(['c.id', 'c.rank', sql<number>`case when products.units_stock > 0 then 0 else 1 end`.as('sold_out'), 'products.units_sold'])
+      .orderBy('c.rank')
+      .orderBy('sold_out')
+      .orderBy('products.units_sold', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(size)
+      .offset(offset)
+      .as('page');
+    return (await namedProducts()
+      .innerJoin(page, 'page.id', 'products.id')
+      .orderBy('page.rank')
+      .orderBy('page.sold_out')
+      .orderBy('page.units_sold', 'desc')
+      .orderBy('page.id', 'desc')
+      .execute()) as ProductRow[];
+  }
+
+  /** A ranked search's page (`candidatesOf`), in one query once the candidates are known. */
+  async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page): Promise<ProductRow[]> {
+    const c = await candidatesOf(f);
     const end = page.offset + page.size;
-    const head = await rowsInOrder(await search.rankIds(candidates, f.plan, { offset: page.offset, size: Math.min(end, candidates.length) - page.offset }));
-    if (end <= candidates.length) return head;
+    const head = page.offset < c.ids.length ? await candidatesPage(c, page.offset, Math.min(end, c.ids.length) - page.offset) : [];
+    if (c.sampleEnd === undefined || end <= c.ids.length) return head;
     // The rest: the matches older than the sample that are not among its titles, newest first.
-    const rest = eb.and([where, eb('products.id', '<', newest[newest.length - 1]!), eb.not(search.idIn('products.id', titled))]);
-    const from = Math.max(page.offset, candidates.length);
-    const tail = await search.newestMatchIds(f.plan, rest, end - from, from - candidates.length);
+    const where = conditions(eb, { ...f, plan: undefined });
+    const rest = eb.and([where, eb('products.id', '<', c.sampleEnd), eb.not(search.idIn('products.id', c.titled))]);
+    const from = Math.max(page.offset, c.ids.length);
+    const tail = await search.newestMatchIds(f.plan, rest, end - from, from - c.ids.length);
     return [...head, ...(await rowsInOrder(tail))];
   }
 

@@ -114,6 +114,25 @@ describe(`catalogue search (${testDialect})`, () => {
     await db.deleteFrom('products').where('id', 'in', [exact, typo]).execute();
   });
 
+  it('reads stock and sales with every search: a sale reorders equally relevant matches without a content change', async () => {
+    const { catalog, database } = t.services;
+    const db = database.db;
+    const row = { type: 'books' as const, english_title: 'Twin Almanac', regular_price: 40, units_stock: 2, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+    const [older, newer] = await Promise.all([0, 1].map(async () => (await db.insertInto('products').values(row).returning('id').executeTakeFirstOrThrow()).id)).then((ids) => ids.sort((a, b) => a - b));
+    const ids = async () => (await catalog.searchProducts('almanac')).map((p) => p.id);
+    const sell = (product: number, quantity: number) => db.transaction().execute((trx) => catalog.stock.take(trx, [{ product, quantity, regular_price: 40, discount_price: 0 }]));
+    // Equal relevance, equal sales: the newest first.
+    expect(await ids()).toEqual([newer!, older!]);
+    const content = (await catalog.versions()).content;
+    await sell(older!, 1);
+    expect((await catalog.versions()).content).toBe(content);
+    expect(await ids()).toEqual([older!, newer!]);
+    // Sold out: after the one in stock, whatever it sold.
+    await sell(older!, 1);
+    expect(await ids()).toEqual([newer!, older!]);
+    await db.deleteFrom('products').where('id', 'in', [older!, newer!]).execute();
+  });
+
   it('follows renames of authors, publishers and categories through the service, every product of theirs', async () => {
     const admin = t.services.catalog;
     await admin.updateAuthor(f.authors.zafar, { name: 'মুহম্মদ জাফর ইকবাল' });

@@ -38,12 +38,14 @@ export interface StartOptions {
   args?: string[];
   /** Environment on top of this process's (NODE_ENV is `test` unless given here). */
   env?: NodeJS.ProcessEnv;
+  /** Node's own options before the bundle (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 /** Runs `bundle` and waits for its `LISTENING <port>` line (20 s at most). */
 export function startServer(bundle: string, databaseUrl: string, dataDir: string, opts: StartOptions = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, databaseUrl, dataDir, ...(opts.args ?? [])], {
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), bundle, databaseUrl, dataDir, ...(opts.args ?? [])], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_ENV: 'test', ...opts.env },
     });
