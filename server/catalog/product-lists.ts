@@ -12,7 +12,7 @@ import { HOME_SECTIONS } from '../../domain/catalog';
 import { productQuery, toApiProduct, type ApiProduct, type Listed, type ProductOrdering, type ProductRow } from './products';
 import { toApiPerson, type People } from './people';
 import type { Categories } from './categories';
-import type { SearchPlan, SearchStrategy } from './search';
+import { StalePlan, type SearchPlan, type SearchStrategy } from './search';
 import { createSuggestions } from './search-suggest';
 
 /** The catalogue routes answer a plain array without `?page=`; it is capped so no answer is the whole table. */
@@ -26,6 +26,9 @@ export const RANK_SAMPLE = 100;
 export const TITLE_SAMPLE = 40;
 /** Candidate sets of ranked searches remembered per content version (`candidatesOf`). */
 const MAX_CANDIDATE_SETS = 2_000;
+/** A list of at most this many categories is read one category at a time and merged (`pageIds`), for pages this deep at most. */
+const MERGE_CATEGORIES = 16;
+const MERGE_DEPTH = 1_000;
 /** How many results the header search box shows. */
 export const HEADER_SEARCH_LIMIT = 20;
 
@@ -101,6 +104,14 @@ export function productConditions(search: SearchStrategy, eb: ExpressionBuilder<
 
 type Admin = { admin?: boolean };
 
+/** A product row read with the catalogue's content version beside it. */
+type VersionedRow = ProductRow & { catalog_version: number | string };
+/** A page's rows and the content version they were read at. */
+interface PageRows {
+  rows: ProductRow[];
+  version: number;
+}
+
 /** A ranked search's first products, with their ranks by content; `sampleEnd` when they are a sample of its matches. */
 interface Candidates {
   ids: number[];
@@ -150,12 +161,12 @@ export function createProductLists(
   // count with a limit reads at most limit + 1 matches: page 1 of a common word needs no more.
   const counts = new Map<string, number>();
   let countsVersion = -1;
-  async function countProducts(f: ProductFilter, limit?: number): Promise<{ count: number; capped: boolean }> {
-    const n = await countUpTo(f, limit);
+  async function countProducts(f: ProductFilter, limit: number | undefined, version: number): Promise<{ count: number; capped: boolean }> {
+    const n = await countUpTo(f, limit, version);
     return limit !== undefined && n > limit ? { count: limit, capped: true } : { count: n, capped: false };
   }
-  async function countUpTo(f: ProductFilter, limit: number | undefined): Promise<number> {
-    const version = f.plan?.version ?? (await search.version());
+  /** `version`: the content version read with the list's page (or its search plan's). */
+  async function countUpTo(f: ProductFilter, limit: number | undefined, version: number): Promise<number> {
     if (version !== countsVersion) {
       counts.clear();
       countsVersion = version;
@@ -238,7 +249,7 @@ export function createProductLists(
    * breaking ties, in one query: the page's ids are chosen from the candidates' counters alone,
    * and only theirs are read whole with their names.
    */
-  async function candidatesPage(c: Candidates, offset: number, size: number): Promise<ProductRow[]> {
+  async function candidatesPage(c: Candidates, offset: number, size: number): Promise<VersionedRow[]> {
     const page = db
       .selectFrom(search.rankTable(c.ids, c.ranks))
       .innerJoin('products', 'products.id', 'c.id')
@@ -251,26 +262,56 @@ export function createProductLists(
       .offset(offset)
       .as('page');
     return (await namedProducts()
+      .select(search.versionColumn().as('catalog_version'))
       .innerJoin(page, 'page.id', 'products.id')
       .orderBy('page.rank')
       .orderBy('page.sold_out')
       .orderBy('page.units_sold', 'desc')
       .orderBy('page.id', 'desc')
-      .execute()) as ProductRow[];
+      .execute()) as VersionedRow[];
   }
 
   /** A ranked search's page (`candidatesOf`), in one query once the candidates are known. */
-  async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page): Promise<ProductRow[]> {
+  async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page): Promise<PageRows> {
     const c = await candidatesOf(f);
     const end = page.offset + page.size;
     const head = page.offset < c.ids.length ? await candidatesPage(c, page.offset, Math.min(end, c.ids.length) - page.offset) : [];
-    if (c.sampleEnd === undefined || end <= c.ids.length) return head;
+    const version = await checkedVersion(head[0]?.catalog_version, f.plan);
+    if (c.sampleEnd === undefined || end <= c.ids.length) return { rows: head, version };
     // The rest: the matches older than the sample that are not among its titles, newest first.
     const where = conditions(eb, { ...f, plan: undefined });
     const rest = eb.and([where, eb('products.id', '<', c.sampleEnd), eb.not(search.idIn('products.id', c.titled))]);
     const from = Math.max(page.offset, c.ids.length);
     const tail = await search.newestMatchIds(f.plan, rest, end - from, from - c.ids.length);
-    return [...head, ...(await rowsInOrder(tail))];
+    return { rows: [...head, ...(await rowsInOrder(tail))], version };
+  }
+
+  /**
+   * The content version a page was read at: the one its query read beside its rows, or (an
+   * empty page) read now. A remembered plan made at another version throws StalePlan. A
+   * search's counts are remembered under its plan's version.
+   */
+  async function checkedVersion(read: number | string | undefined, plan: SearchPlan | undefined): Promise<number> {
+    const version = read === undefined ? await search.version() : Number(read);
+    if (plan?.assumed && version !== plan.version) throw new StalePlan();
+    return plan ? plan.version : version;
+  }
+
+  /**
+   * Runs a search with the plan remembered for its term (no query to plan it), which the page's
+   * own query checks; plans it anew when the term is new or the catalogue changed since.
+   */
+  async function planned<T>(term: string, run: (plan: SearchPlan) => Promise<T>): Promise<T | null> {
+    const assumed = search.remembered(term);
+    if (assumed) {
+      try {
+        return await run(assumed);
+      } catch (error) {
+        if (!(error instanceof StalePlan)) throw error;
+      }
+    }
+    const plan = await search.plan(term);
+    return plan ? run(plan) : null;
   }
 
   /** The rows of these products, with names, in the order of the ids. */
@@ -281,36 +322,65 @@ export function createProductLists(
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** One page of products: ranked by the search term, or in a fixed order. */
-  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false): Promise<ApiProduct[]> {
-    const rows = ordering === 'rank' && f.plan ? await rankedRows({ ...f, plan: f.plan }, page) : await orderedPage(f, ordering === 'rank' ? '-id' : ordering, page);
-    return rows.map((row) => toApiProduct(row, storage, { admin }));
+  /** One page of products (ranked by the search term, or in a fixed order) and the content version it was read at. */
+  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false): Promise<{ products: ApiProduct[]; version: number }> {
+    const { rows, version } = ordering === 'rank' && f.plan ? await rankedRows({ ...f, plan: f.plan }, page) : await orderedPage(f, ordering === 'rank' ? '-id' : ordering, page);
+    return { products: rows.map((row) => toApiProduct(row, storage, { admin })), version };
   }
 
   /**
    * A page in a fixed order in one query (one round trip): the page's ids from the indexes alone
-   * in a subquery (its OFFSET skips index entries, not rows), their rows and names around it.
+   * in a subquery (its OFFSET skips index entries, not rows), their rows and names around it,
+   * and the content version beside them (the count is remembered under it).
    */
-  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page): Promise<ProductRow[]> {
+  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page): Promise<PageRows> {
     const [column, direction] = ORDER_BY[ordering];
-    let ids = db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f)).orderBy(`products.${column}`, direction);
-    let q = namedProducts().orderBy(`products.${column}`, direction);
-    if (column !== 'id') {
-      ids = ids.orderBy('products.id', direction);
-      q = q.orderBy('products.id', direction);
-    }
-    return (await q.where('products.id', 'in', ids.limit(page.size).offset(page.offset)).execute()) as ProductRow[];
+    let q = namedProducts().select(search.versionColumn().as('catalog_version')).orderBy(`products.${column}`, direction);
+    if (column !== 'id') q = q.orderBy('products.id', direction);
+    const rows = (await q.where('products.id', 'in', pageIds(f, column, direction, page)).execute()) as VersionedRow[];
+    return { rows, version: await checkedVersion(rows[0]?.catalog_version, f.plan) };
+  }
+
+  /**
+   * The ids of a page in a fixed order. A few categories (a section with its sub-sections) are
+   * read one category at a time, each the first `offset + size` of its own index (category,
+   * active, updated_at, id), and merged: one ordered index for all of them would read every
+   * other section's products on the way.
+   */
+  function pageIds(f: ProductFilter, column: (typeof ORDER_BY)[ProductOrdering][0], direction: 'asc' | 'desc', page: Page) {
+    const key = `products.${column}` as const;
+    const inOrder = <Q extends { orderBy: (ref: 'products.id' | typeof key, d: 'asc' | 'desc') => Q }>(q: Q) =>
+      column === 'id' ? q.orderBy('products.id', direction) : q.orderBy(key, direction).orderBy('products.id', direction);
+    const categories = f.categoryIds ?? [];
+    const merge = categories.length > 1 && categories.length <= MERGE_CATEGORIES && page.offset + page.size <= MERGE_DEPTH && !f.plan;
+    if (!merge) return inOrder(db.selectFrom('products').select('products.id').where((eb) => conditions(eb, f))).limit(page.size).offset(page.offset);
+    const first = (id: number) =>
+      db
+        .selectFrom(
+          inOrder(db.selectFrom('products').select(['products.id', sql<unknown>`${sql.ref(key)}`.as('sort_key')]).where((eb) => conditions(eb, { ...f, categoryIds: [id] })))
+            .limit(page.offset + page.size)
+            .as('b'),
+        )
+        .select(['b.id', 'b.sort_key']);
+    const [head, ...rest] = categories.map(first);
+    const merged = rest.reduce((all, next) => all.unionAll(next), head!);
+    let ids = db.selectFrom(merged.as('m')).select('m.id');
+    if (column !== 'id') ids = ids.orderBy('m.sort_key', direction);
+    return ids.orderBy('m.id', direction).limit(page.size).offset(page.offset);
+  }
+
+  /** A list's page with its count (exact, or up to SEARCH_COUNT_LIMIT for a search). */
+  async function listed(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, admin = false): Promise<CountedList> {
+    const order = ordering ?? (f.plan ? 'rank' : fallback);
+    const { products: results, version } = await pageOfProducts(f, order, page, admin);
+    const counted = await countProducts(f, f.plan ? searchCountLimit : undefined, version);
+    return counted.capped ? { count: counted.count, count_capped: true, results } : { count: counted.count, results };
   }
 
   async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<CountedList> {
     // A term of nothing but punctuation or spaces searches for nothing rather than everything.
-    if (term?.trim()) {
-      f = { ...f, plan: (await search.plan(term)) ?? undefined };
-      if (!f.plan) return { count: 0, results: [] };
-    }
-    const order = ordering ?? (f.plan ? 'rank' : fallback);
-    const [counted, results] = await Promise.all([countProducts(f, f.plan ? searchCountLimit : undefined), pageOfProducts(f, order, page, admin)]);
-    return counted.capped ? { count: counted.count, count_capped: true, results } : { count: counted.count, results };
+    if (!term?.trim()) return listed(f, ordering, fallback, page, admin);
+    return (await planned(term, (plan) => listed({ ...f, plan }, ordering, fallback, page, admin))) ?? { count: 0, results: [] };
   }
 
   /** The shop's lists of one author's, one publisher's or one category's products: active ones, newest first. */
@@ -367,10 +437,9 @@ export function createProductLists(
 
     /** The header search box: ranked (a title starting with the term first), at most `limit`. */
     async searchProducts(term: string, limit = HEADER_SEARCH_LIMIT, opts: Admin = {}): Promise<ApiProduct[]> {
-      const plan = await search.plan(term);
-      if (!plan) return [];
       const page: Page = { page: 1, size: Math.min(Math.max(limit, 1), 100), offset: 0 };
-      return pageOfProducts({ active: opts.admin ? undefined : true, plan }, 'rank', page, !!opts.admin);
+      const found = await planned(term, (plan) => pageOfProducts({ active: opts.admin ? undefined : true, plan }, 'rank', page, !!opts.admin));
+      return found?.products ?? [];
     },
 
     /**
@@ -379,14 +448,11 @@ export function createProductLists(
      * has no words.
      */
     async searchPage(term: string, filters: SearchFilters, ordering: ProductOrdering | undefined, page: Page): Promise<(CountedList & { plan: SearchPlan }) | null> {
-      const plan = await search.plan(term);
-      if (!plan) return null;
-      const list = await listFiltered(searchPageFilter(plan, filters), ordering, '-updated_at', page);
-      return { ...list, plan };
+      return planned(term, async (plan) => ({ ...(await listed(searchPageFilter(plan, filters), ordering, '-updated_at', page)), plan }));
     },
 
     /** Suggestions as a shopper types: products, then authors, publishers, categories (search-suggest.ts). */
-    suggest: createSuggestions(db, search, (plan, limit) => pageOfProducts({ active: true, plan }, 'rank', { page: 1, size: limit, offset: 0 })),
+    suggest: createSuggestions(db, planned, async (plan, limit) => (await pageOfProducts({ active: true, plan }, 'rank', { page: 1, size: limit, offset: 0 })).products),
 
     /** The home page's book sections, in their fixed order: the newest active products of each. */
     async homeSections(perSection: number) {

@@ -10,7 +10,7 @@ import type { DB } from '../db/schema';
 import { normalizeSearchText } from '../../domain/search-text';
 import { productPath } from '../../domain/store-paths';
 import type { ApiProduct } from './products';
-import type { SearchPlan, SearchStrategy, WordPlan } from './search';
+import type { SearchPlan, WordPlan } from './search';
 
 export const SUGGEST_LIMIT = 8;
 /** Names keep at least this many of the eight places when that many match. */
@@ -48,7 +48,8 @@ function nameRank(text: string, plan: SearchPlan): number | null {
 
 export function createSuggestions(
   db: Kysely<DB>,
-  search: SearchStrategy,
+  /** Runs with the term's plan (product-lists.ts `planned`): null when the term has no words. */
+  planned: <T>(term: string, run: (plan: SearchPlan) => Promise<T>) => Promise<T | null>,
   products: (plan: SearchPlan, limit: number) => Promise<ApiProduct[]>,
 ) {
   let names: { version: number; rows: NamedRow[] } | null = null;
@@ -78,8 +79,10 @@ export function createSuggestions(
   }
 
   return async function suggest(term: string): Promise<Suggestion[]> {
-    const plan = await search.plan(term);
-    if (!plan) return [];
+    return (await planned(term, (plan) => suggestFor(plan))) ?? [];
+  };
+
+  async function suggestFor(plan: SearchPlan): Promise<Suggestion[]> {
     const [found, named] = await Promise.all([products(plan, SUGGEST_LIMIT), allNames(plan.version)]);
     const order: Record<NamedRow['kind'], number> = { author: 0, publisher: 1, category: 2 };
     const others = named
@@ -92,5 +95,5 @@ export function createSuggestions(
     const productPlaces = SUGGEST_LIMIT - Math.min(others.length, NAME_PLACES);
     const shown: Suggestion[] = found.slice(0, productPlaces).map((p) => ({ kind: 'product', id: p.id, title: titleOf(p, plan), url: productPath(p) }));
     return [...shown, ...others].slice(0, SUGGEST_LIMIT);
-  };
+  }
 }

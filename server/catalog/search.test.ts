@@ -133,6 +133,26 @@ describe(`catalogue search (${testDialect})`, () => {
     await db.deleteFrom('products').where('id', 'in', [older!, newer!]).execute();
   });
 
+  it('checks a remembered search against the catalogue: a write from elsewhere (another process) is found at once', async () => {
+    const { catalog, database } = t.services;
+    const db = database.db;
+    const row = (title: string) => ({ type: 'books' as const, english_title: title, regular_price: 40, units_stock: 2, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
+    const ids = async (term: string) => (await catalog.searchProducts(term)).map((p) => p.id);
+    const listed = async (term: string) => (await t.app.inject(`/api/product/?search=${term}`)).json() as { count: number; results: { id: number }[] };
+    // Nothing found yet, then a matching product written behind the service's back.
+    expect(await ids('zephyr')).toEqual([]);
+    expect((await listed('zephyr')).count).toBe(0);
+    const first = (await db.insertInto('products').values(row('Zephyr Atlas')).returning('id').executeTakeFirstOrThrow()).id;
+    expect(await ids('zephyr')).toEqual([first]);
+    expect(await listed('zephyr')).toMatchObject({ count: 1, results: [{ id: first }] });
+    // Found before: a newer match joins the remembered answer, and the count follows.
+    const second = (await db.insertInto('products').values(row('Zephyr Almanac')).returning('id').executeTakeFirstOrThrow()).id;
+    expect(await ids('zephyr')).toEqual([second, first]);
+    expect((await listed('zephyr')).count).toBe(2);
+    await db.deleteFrom('products').where('id', 'in', [first, second]).execute();
+    expect(await ids('zephyr')).toEqual([]);
+  });
+
   it('follows renames of authors, publishers and categories through the service, every product of theirs', async () => {
     const admin = t.services.catalog;
     await admin.updateAuthor(f.authors.zafar, { name: 'মুহম্মদ জাফর ইকবাল' });

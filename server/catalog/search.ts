@@ -69,6 +69,19 @@ export interface SearchPlan {
   phrase: string;
   /** The catalogue's content version the plan was made at (its answers' counts are remembered under it). */
   version: number;
+  /**
+   * Set on a plan remembered from an earlier request (`remembered`), whose version this request
+   * has not read: the page's query reads the version with the page, and a different one throws
+   * `StalePlan` (product-lists.ts plans again).
+   */
+  assumed?: true;
+}
+
+/** A remembered plan's catalogue changed since it was made: plan again. */
+export class StalePlan extends Error {
+  constructor() {
+    super('the catalogue changed since the search was planned');
+  }
 }
 
 const letters = (w: string) => Array.from(w).length;
@@ -81,6 +94,13 @@ export interface SearchStrategy {
   readonly dialect: DialectName;
   /** The words of a term with their alternatives; null when the term has no words. */
   plan(term: string | undefined | null): Promise<SearchPlan | null>;
+  /**
+   * The plan made for this term at the latest version a search read, without a query (marked
+   * `assumed`), or null: one round trip fewer for a term searched before, checked by the page's query.
+   */
+  remembered(term: string | undefined | null): SearchPlan | null;
+  /** A scalar subquery of the content version, to read beside a page. */
+  versionColumn(): RawBuilder<number>;
   /** `products.id IN (…)`: products whose search document holds every word (or an alternative). */
   matches(plan: SearchPlan): Expression<SqlBool>;
   /**
@@ -163,6 +183,16 @@ abstract class BaseStrategy implements SearchStrategy {
     if (this.plans.size >= MAX_PLANS) this.plans.clear();
     this.plans.set(phrase, plan);
     return plan;
+  }
+
+  remembered(term: string | undefined | null): SearchPlan | null {
+    const words = normalizedWords(term);
+    const known = words.length ? this.plans.get(words.join(' ')) : undefined;
+    return known ? { ...known, assumed: true } : null;
+  }
+
+  versionColumn(): RawBuilder<number> {
+    return this.versionQuery();
   }
 
   /**
