@@ -70,10 +70,48 @@ async function assertNameFree(q: Kysely<DB>, name: string, parent: number | null
   if (await s.executeTakeFirst()) throw conflict(`A category named “${name}” already exists there.`);
 }
 
+/**
+ * The whole tree as read at a content version: what a category's shelf looks up (its name, the
+ * categories below it, its own answer) without a query each.
+ */
+export interface CategorySnapshot {
+  version: number;
+  /** Every category of that name, oldest first. */
+  named(name: string): CategoryRow[];
+  /** Ids of a category and all its descendants. */
+  descendantIds(id: number): number[];
+  get(id: number): ApiCategory | null;
+}
+
+function snapshotOf(version: number, rows: CategoryRow[]): CategorySnapshot {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byName = new Map<string, CategoryRow[]>();
+  const children = new Map<number, number[]>();
+  for (const r of rows) {
+    (byName.get(r.name) ?? byName.set(r.name, []).get(r.name)!).push(r);
+    if (r.parent_id !== null) (children.get(r.parent_id) ?? children.set(r.parent_id, []).get(r.parent_id)!).push(r.id);
+  }
+  const { flat } = categoryIndex(rows);
+  return {
+    version,
+    named: (name) => byName.get(name) ?? [],
+    descendantIds(id) {
+      const found = new Set<number>(byId.has(id) ? [id] : []);
+      for (const at of found) for (const child of children.get(at) ?? []) found.add(child);
+      return [...found];
+    },
+    get: (id) => {
+      const row = byId.get(id);
+      return row ? flat(row) : null;
+    },
+  };
+}
+
 const countOf = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await q.executeTakeFirstOrThrow()).n);
 
 export function createCategories(db: Kysely<DB>, dialect: DialectName) {
   const all = () => db.selectFrom('categories').select(['id', 'name', 'parent_id']).orderBy('id').execute();
+  let snapshot: CategorySnapshot | null = null;
 
   async function get(id: number): Promise<ApiCategory | null> {
     const row = await db
@@ -99,6 +137,20 @@ export function createCategories(db: Kysely<DB>, dialect: DialectName) {
 
   return {
     get,
+
+    /**
+     * The tree at this content version (read by the caller before: a tree is never labelled
+     * newer than what it read), from memory while the version is the same.
+     */
+    async snapshotAt(version: number): Promise<CategorySnapshot> {
+      if (snapshot?.version === version) return snapshot;
+      const made = snapshotOf(version, await all());
+      if (!snapshot || version >= snapshot.version) snapshot = made;
+      return made;
+    },
+
+    /** The tree last read, whatever the version now (the caller checks it; product-lists.ts). */
+    remembered: (): CategorySnapshot | null => snapshot,
 
     /** Ids of a category and all its descendants. */
     async descendantIds(categoryId: number): Promise<number[]> {

@@ -12,13 +12,15 @@ describe(`a section's pages with its sub-sections (${testDialect})`, () => {
   let catalog: CatalogService;
   /** The products a shopper sees on the section's shelf, newest first (ties by the newest id). */
   let expected: number[];
+  let section: number;
+  let category: (name: string, parent_id: number | null) => Promise<number>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = database.db;
     catalog = createCatalogService(db, new LocalDiskStorage(database.dataDir), { dialect: database.dialect, isOnOrders: async () => false });
-    const category = async (name: string, parent_id: number | null) => (await db.insertInto('categories').values({ name, parent_id, created_at: '2026-01-01T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow()).id;
-    const section = await category('গল্প', null);
+    category = async (name: string, parent_id: number | null) => (await db.insertInto('categories').values({ name, parent_id, created_at: '2026-01-01T00:00:00.000Z' }).returning('id').executeTakeFirstOrThrow()).id;
+    section = await category('গল্প', null);
     const subsections = [await category('উপন্যাস', section), await category('কবিতা', section)];
     const other = await category('অন্য', null);
     const shelf = [section, ...subsections];
@@ -64,5 +66,24 @@ describe(`a section's pages with its sub-sections (${testDialect})`, () => {
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     const all = await catalog.productsOfCategory('গল্প', { descendants: true, ordering: '-regular_price', page: { page: 1, size: 100, offset: 0 } });
     expect(list!.results.map((p) => p.id)).toEqual(all!.results.slice(10, 20).map((p) => p.id));
+  });
+
+  it('checks the remembered category tree against the catalogue: a category made elsewhere (another process) is found at once', async () => {
+    const db = database.db;
+    expect(await catalog.productsOfCategory('নতুন', { descendants: true })).toBeNull();
+    const made = await category('নতুন', section);
+    const product = (
+      await db
+        .insertInto('products')
+        .values({ type: 'books', english_title: 'Newest', regular_price: 1, category_id: made, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2027-01-01T00:00:00.000Z', updated_at: '2027-01-01T00:00:00.000Z' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(await catalog.productsOfCategory('নতুন', { descendants: true })).toMatchObject({ category: { id: made, parent: section }, count: 1 });
+    const shelf = await catalog.productsOfCategory('গল্প', { descendants: true, page: { page: 1, size: 1, offset: 0 } });
+    expect(shelf).toMatchObject({ count: expected.length + 1, results: [{ id: product }], category: { id: section, children_count: 3 } });
+    await db.deleteFrom('products').where('id', '=', product).execute();
+    await db.deleteFrom('categories').where('id', '=', made).execute();
+    expect(await catalog.productsOfCategory('নতুন', { descendants: true })).toBeNull();
   });
 });

@@ -11,8 +11,8 @@ import type { FileStorage } from '../media/storage';
 import { HOME_SECTIONS } from '../../domain/catalog';
 import { productQuery, toApiProduct, type ApiProduct, type Listed, type ProductOrdering, type ProductRow } from './products';
 import { toApiPerson, type People } from './people';
-import type { Categories } from './categories';
-import { StalePlan, type SearchPlan, type SearchStrategy } from './search';
+import type { Categories, CategorySnapshot } from './categories';
+import { CatalogChanged, type SearchPlan, type SearchStrategy } from './search';
 import { createSuggestions } from './search-suggest';
 
 /** The catalogue routes answer a plain array without `?page=`; it is capped so no answer is the whole table. */
@@ -124,6 +124,7 @@ interface Candidates {
 /** A list whose count may stop at a limit: `count_capped` says there are more than `count`. */
 export type CountedList = Listed<ApiProduct> & { count_capped?: true };
 type Paged = { ordering?: ProductOrdering | undefined; page?: Page | undefined };
+type CategoryShelf = Paged & { descendants: boolean; author?: number | undefined; publisher?: number | undefined };
 
 const ORDER_BY: Record<ProductOrdering, [column: 'updated_at' | 'units_stock' | 'regular_price' | 'english_title' | 'id', direction: 'asc' | 'desc']> = {
   '-updated_at': ['updated_at', 'desc'],
@@ -288,12 +289,12 @@ export function createProductLists(
 
   /**
    * The content version a page was read at: the one its query read beside its rows, or (an
-   * empty page) read now. A remembered plan made at another version throws StalePlan. A
+   * empty page) read now. A remembered plan made at another version throws CatalogChanged. A
    * search's counts are remembered under its plan's version.
    */
-  async function checkedVersion(read: number | string | undefined, plan: SearchPlan | undefined): Promise<number> {
+  async function checkedVersion(read: number | string | undefined, plan: SearchPlan | undefined, assumed?: number): Promise<number> {
     const version = read === undefined ? await search.version() : Number(read);
-    if (plan?.assumed && version !== plan.version) throw new StalePlan();
+    if ((plan?.assumed && version !== plan.version) || (assumed !== undefined && version !== assumed)) throw new CatalogChanged();
     return plan ? plan.version : version;
   }
 
@@ -307,7 +308,7 @@ export function createProductLists(
       try {
         return await run(assumed);
       } catch (error) {
-        if (!(error instanceof StalePlan)) throw error;
+        if (!(error instanceof CatalogChanged)) throw error;
       }
     }
     const plan = await search.plan(term);
@@ -323,8 +324,8 @@ export function createProductLists(
   }
 
   /** One page of products (ranked by the search term, or in a fixed order) and the content version it was read at. */
-  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false): Promise<{ products: ApiProduct[]; version: number }> {
-    const { rows, version } = ordering === 'rank' && f.plan ? await rankedRows({ ...f, plan: f.plan }, page) : await orderedPage(f, ordering === 'rank' ? '-id' : ordering, page);
+  async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false, assumed?: number): Promise<{ products: ApiProduct[]; version: number }> {
+    const { rows, version } = ordering === 'rank' && f.plan ? await rankedRows({ ...f, plan: f.plan }, page) : await orderedPage(f, ordering === 'rank' ? '-id' : ordering, page, assumed);
     return { products: rows.map((row) => toApiProduct(row, storage, { admin })), version };
   }
 
@@ -333,12 +334,12 @@ export function createProductLists(
    * in a subquery (its OFFSET skips index entries, not rows), their rows and names around it,
    * and the content version beside them (the count is remembered under it).
    */
-  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page): Promise<PageRows> {
+  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page, assumed?: number): Promise<PageRows> {
     const [column, direction] = ORDER_BY[ordering];
     let q = namedProducts().select(search.versionColumn().as('catalog_version')).orderBy(`products.${column}`, direction);
     if (column !== 'id') q = q.orderBy('products.id', direction);
     const rows = (await q.where('products.id', 'in', pageIds(f, column, direction, page)).execute()) as VersionedRow[];
-    return { rows, version: await checkedVersion(rows[0]?.catalog_version, f.plan) };
+    return { rows, version: await checkedVersion(rows[0]?.catalog_version, f.plan, assumed) };
   }
 
   /**
@@ -370,9 +371,10 @@ export function createProductLists(
   }
 
   /** A list's page with its count (exact, or up to SEARCH_COUNT_LIMIT for a search). */
-  async function listed(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, admin = false): Promise<CountedList> {
+  /** `assumed`: the content version a remembered read this list depends on was made at (the category tree); another one throws CatalogChanged. */
+  async function listed(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, admin = false, assumed?: number): Promise<CountedList> {
     const order = ordering ?? (f.plan ? 'rank' : fallback);
-    const { products: results, version } = await pageOfProducts(f, order, page, admin);
+    const { products: results, version } = await pageOfProducts(f, order, page, admin, assumed);
     const counted = await countProducts(f, f.plan ? searchCountLimit : undefined, version);
     return counted.capped ? { count: counted.count, count_capped: true, results } : { count: counted.count, results };
   }
@@ -381,6 +383,25 @@ export function createProductLists(
     // A term of nothing but punctuation or spaces searches for nothing rather than everything.
     if (!term?.trim()) return listed(f, ordering, fallback, page, admin);
     return (await planned(term, (plan) => listed({ ...f, plan }, ordering, fallback, page, admin))) ?? { count: 0, results: [] };
+  }
+
+  async function categoryShelf(tree: CategorySnapshot, name: string, o: CategoryShelf, opts: Admin, assumed: boolean) {
+    const named = tree.named(name);
+    const first = named[0];
+    if (!first) {
+      // Not in the remembered tree: perhaps made since.
+      if (assumed && (await search.version()) !== tree.version) throw new CatalogChanged();
+      return null;
+    }
+    const ids = o.descendants ? [...new Set(named.flatMap((c) => tree.descendantIds(c.id)))] : named.map((c) => c.id);
+    const f: ProductFilter = {
+      active: true,
+      categoryIds: ids.sort((a, b) => a - b),
+      authorIds: o.author === undefined ? undefined : [o.author],
+      publisherIds: o.publisher === undefined ? undefined : [o.publisher],
+    };
+    const list = await listed(f, o.ordering, '-updated_at', o.page ?? PLAIN_PAGE, !!opts.admin, assumed ? tree.version : undefined);
+    return { category: tree.get(first.id)!, ...list };
   }
 
   /** The shop's lists of one author's, one publisher's or one category's products: active ones, newest first. */
@@ -406,19 +427,20 @@ export function createProductLists(
       return listFiltered(f, o.ordering, '-updated_at', o.page ?? PLAIN_PAGE, o.search, !!opts.admin);
     },
 
-    async productsOfCategory(name: string, o: Paged & { descendants: boolean; author?: number | undefined; publisher?: number | undefined }, opts: Admin = {}) {
-      const named = await categories.named(name);
-      const first = named[0];
-      if (!first) return null;
-      const ids = o.descendants ? [...new Set((await Promise.all(named.map((c) => categories.descendantIds(c.id)))).flat())] : named.map((c) => c.id);
-      const f: ProductFilter = {
-        categoryIds: ids.sort((a, b) => a - b),
-        authorIds: o.author === undefined ? undefined : [o.author],
-        publisherIds: o.publisher === undefined ? undefined : [o.publisher],
-      };
-      const [category, list] = await Promise.all([categories.get(first.id), shelf(f, o, opts)]);
-      // Removed in the meantime: as if it had never been there.
-      return category ? { category, ...list } : null;
+    /**
+     * A category's shelf (with the categories below it when `descendants`), its lookups in the
+     * category tree remembered in memory and checked by the page's own query.
+     */
+    async productsOfCategory(name: string, o: CategoryShelf, opts: Admin = {}) {
+      const remembered = categories.remembered();
+      if (remembered) {
+        try {
+          return await categoryShelf(remembered, name, o, opts, true);
+        } catch (error) {
+          if (!(error instanceof CatalogChanged)) throw error;
+        }
+      }
+      return categoryShelf(await categories.snapshotAt(await search.version()), name, o, opts, false);
     },
 
     async productsOfAuthor(name: string, o: Paged = {}, opts: Admin = {}) {

@@ -72,15 +72,18 @@ export interface SearchPlan {
   /**
    * Set on a plan remembered from an earlier request (`remembered`), whose version this request
    * has not read: the page's query reads the version with the page, and a different one throws
-   * `StalePlan` (product-lists.ts plans again).
+   * `CatalogChanged` (product-lists.ts plans again).
    */
   assumed?: true;
 }
 
-/** A remembered plan's catalogue changed since it was made: plan again. */
-export class StalePlan extends Error {
+/**
+ * What a read assumed from memory (a search's plan, the category tree) was made at another
+ * content version than the page its query read: read again without assuming.
+ */
+export class CatalogChanged extends Error {
   constructor() {
-    super('the catalogue changed since the search was planned');
+    super('the catalogue changed since what was remembered was read');
   }
 }
 
