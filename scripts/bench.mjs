@@ -1,4 +1,5 @@
-// `npm run bench [-- --db postgres] [--strict] [--no-cache] [--duration 3] [--products 100000] [--skip-checkout]`:
+// `npm run bench [-- --db postgres] [--strict] [--no-cache] [--duration 3] [--products 100000] [--skip-checkout] …`
+// (every flag: scripts/bench/catalogue.ts and the README):
 // the catalogue benchmark, then the checkout benchmark; see scripts/bench/catalogue.ts.
 import { runScript } from './bundle.mjs';
 
