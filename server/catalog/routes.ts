@@ -185,14 +185,16 @@ function createAnswerCache(services: Services) {
       const body = JSON.stringify(await compute());
       return send(request, reply, `W/"${hash(body)}"`, () => body);
     }
-    const current = await services.catalog.versions();
+    // One round trip: the counters, and the shelf counts of the answer remembered for this URL.
+    let hit = answers.get(request.url);
+    const { versions: current, levels } = await services.catalog.stock.versionsAndLevels(hit?.ids ?? []);
     if (current.content !== version) {
       answers.clear();
       bytes = 0;
       version = current.content;
+      hit = undefined;
     }
     const depends = stockDependence(request);
-    let hit = answers.get(request.url);
     if (hit && ((hit.stock !== undefined && hit.stock !== current.stock) || (hit.availability !== undefined && hit.availability !== current.availability))) hit = undefined;
     if (hit && Date.now() - hit.madeAt > MAX_AGE_MS) hit = undefined;
     if (hit) {
@@ -206,11 +208,12 @@ function createAnswerCache(services: Services) {
         availability: depends === 'availability' ? current.availability : undefined,
       };
       if (version === current.content && hit.bytes <= MAX_ENTRY_BYTES) store(request.url, hit);
+      // Just computed: its shelf counts are the ones it read.
+      levels.clear();
     }
     const entry = hit;
     if (!entry.slots.length) return send(request, reply, `W/"${entry.etag}"`, () => entry.parts[0]!);
     // The shelf counts as they are now; the ETag covers them.
-    const levels = await services.catalog.stock.levels(entry.ids);
     const figures = entry.slots.map((slot) => String(levels.get(slot.id)?.[slot.field] ?? slot.was));
     const etag = `W/"${hash(`${entry.etag}:${figures.join(',')}`)}"`;
     return send(request, reply, etag, () => {

@@ -6,7 +6,7 @@
  * says whether it happened, so concurrent checkouts (even from several processes on one
  * PostgreSQL) cannot sell more than the shelf holds.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 
 /** What checkout needs to know of a product to price and describe an order line. */
@@ -80,6 +80,23 @@ export function createStock(db: Kysely<DB>) {
       if (!ids.length) return new Map();
       const rows = await db.selectFrom('products').select(['id', 'units_stock', 'units_sold']).where('id', 'in', [...ids]).execute();
       return new Map(rows.map((r) => [r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold) }]));
+    },
+
+    /**
+     * The counters and the shelf counts of these products in one query (one round trip): what
+     * serving a remembered answer needs (routes.ts).
+     */
+    async versionsAndLevels(ids: readonly number[]): Promise<{ versions: CatalogVersions; levels: Map<number, StockLevel> }> {
+      const rows = await db
+        .selectFrom('catalog_versions as v')
+        .leftJoin('products as p', (join) => (ids.length ? join.on('p.id', 'in', [...ids]) : join.on(sql<SqlBool>`1 = 0`)))
+        .select(['v.content', 'v.stock', 'v.availability', 'p.id', 'p.units_stock', 'p.units_sold'])
+        .execute();
+      const first = rows[0];
+      const versions = { content: Number(first?.content ?? 0), stock: Number(first?.stock ?? 0), availability: Number(first?.availability ?? 0) };
+      const levels = new Map<number, StockLevel>();
+      for (const r of rows) if (r.id !== null) levels.set(r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold) });
+      return { versions, levels };
     },
 
     /**
