@@ -174,11 +174,6 @@ export function createCategories(db: Kysely<DB>, dialect: DialectName) {
       return new Map(rows.map((c) => [c.id, c.parent_id]));
     },
 
-    /** Every category of that name, oldest first. */
-    named(name: string) {
-      return db.selectFrom('categories').select(['id', 'name', 'parent_id']).where('name', '=', name).orderBy('id').execute();
-    },
-
     /** Those of these names, for the home page's sections. */
     withNames(names: string[]) {
       return db.selectFrom('categories').select(['id', 'name']).where('name', 'in', names).execute();

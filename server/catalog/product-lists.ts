@@ -372,8 +372,11 @@ export function createProductLists(
     return ids.orderBy('m.id', direction).limit(page.size).offset(page.offset);
   }
 
-  /** A list's page with its count (exact, or up to SEARCH_COUNT_LIMIT for a search). */
-  /** `assumed`: the content version a remembered read this list depends on was made at (the category tree); another one throws CatalogChanged. */
+  /**
+   * A list's page with its count (exact, or up to SEARCH_COUNT_LIMIT for a search). `assumed`:
+   * the content version of a remembered read the list depends on (the category tree); a page
+   * read at another one throws CatalogChanged.
+   */
   async function listed(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, admin = false, assumed?: number): Promise<CountedList> {
     const order = ordering ?? (f.plan ? 'rank' : fallback);
     const { products: results, version } = await pageOfProducts(f, order, page, admin, assumed);
