@@ -273,11 +273,11 @@ export function createProductLists(
   }
 
   /** A ranked search's page (`candidatesOf`), in one query once the candidates are known. */
-  async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page): Promise<PageRows> {
+  async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page, assumed: number | undefined): Promise<PageRows> {
     const c = await candidatesOf(f);
     const end = page.offset + page.size;
     const head = page.offset < c.ids.length ? await candidatesPage(c, page.offset, Math.min(end, c.ids.length) - page.offset) : [];
-    const version = await checkedVersion(head[0]?.catalog_version, f.plan);
+    const version = await checkedVersion(head[0]?.catalog_version, assumed);
     if (c.sampleEnd === undefined || end <= c.ids.length) return { rows: head, version };
     // The rest: the matches older than the sample that are not among its titles, newest first.
     const where = conditions(eb, { ...f, plan: undefined });
@@ -289,13 +289,13 @@ export function createProductLists(
 
   /**
    * The content version a page was read at: the one its query read beside its rows, or (an
-   * empty page) read now. A remembered plan made at another version throws CatalogChanged. A
-   * search's counts are remembered under its plan's version.
+   * empty page) read now. Another version than `assumed` (what a remembered plan or category
+   * tree was made at) throws CatalogChanged.
    */
-  async function checkedVersion(read: number | string | undefined, plan: SearchPlan | undefined, assumed?: number): Promise<number> {
+  async function checkedVersion(read: number | string | undefined, assumed: number | undefined): Promise<number> {
     const version = read === undefined ? await search.version() : Number(read);
-    if ((plan?.assumed && version !== plan.version) || (assumed !== undefined && version !== assumed)) throw new CatalogChanged();
-    return plan ? plan.version : version;
+    if (assumed !== undefined && version !== assumed) throw new CatalogChanged();
+    return version;
   }
 
   /**
@@ -323,10 +323,15 @@ export function createProductLists(
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** One page of products (ranked by the search term, or in a fixed order) and the content version it was read at. */
+  /**
+   * One page of products (ranked by the search term, or in a fixed order) and the content version
+   * its counts are remembered under: a search's plan's, else the one read with the page.
+   * `assumed`: the version of a remembered read the list depends on (the category tree).
+   */
   async function pageOfProducts(f: ProductFilter, ordering: ProductOrdering | 'rank', page: Page, admin = false, assumed?: number): Promise<{ products: ApiProduct[]; version: number }> {
-    const { rows, version } = ordering === 'rank' && f.plan ? await rankedRows({ ...f, plan: f.plan }, page) : await orderedPage(f, ordering === 'rank' ? '-id' : ordering, page, assumed);
-    return { products: rows.map((row) => toApiProduct(row, storage, { admin })), version };
+    const expected = f.plan?.assumed ? f.plan.version : assumed;
+    const { rows, version } = ordering === 'rank' && f.plan ? await rankedRows({ ...f, plan: f.plan }, page, expected) : await orderedPage(f, ordering === 'rank' ? '-id' : ordering, page, expected);
+    return { products: rows.map((row) => toApiProduct(row, storage, { admin })), version: f.plan ? f.plan.version : version };
   }
 
   /**
@@ -334,12 +339,12 @@ export function createProductLists(
    * in a subquery (its OFFSET skips index entries, not rows), their rows and names around it,
    * and the content version beside them (the count is remembered under it).
    */
-  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page, assumed?: number): Promise<PageRows> {
+  async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page, assumed: number | undefined): Promise<PageRows> {
     const [column, direction] = ORDER_BY[ordering];
     let q = namedProducts().select(search.versionColumn().as('catalog_version')).orderBy(`products.${column}`, direction);
     if (column !== 'id') q = q.orderBy('products.id', direction);
     const rows = (await q.where('products.id', 'in', pageIds(f, column, direction, page)).execute()) as VersionedRow[];
-    return { rows, version: await checkedVersion(rows[0]?.catalog_version, f.plan, assumed) };
+    return { rows, version: await checkedVersion(rows[0]?.catalog_version, assumed) };
   }
 
   /**
@@ -373,9 +378,8 @@ export function createProductLists(
   }
 
   /**
-   * A list's page with its count (exact, or up to SEARCH_COUNT_LIMIT for a search). `assumed`:
-   * the content version of a remembered read the list depends on (the category tree); a page
-   * read at another one throws CatalogChanged.
+   * A list's page with its count (exact, or up to SEARCH_COUNT_LIMIT for a search); `assumed` as
+   * for pageOfProducts.
    */
   async function listed(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, admin = false, assumed?: number): Promise<CountedList> {
     const order = ordering ?? (f.plan ? 'rank' : fallback);
