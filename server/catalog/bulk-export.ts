@@ -14,7 +14,7 @@ import { imageUrls } from '../media/images';
 import { PRODUCT_TYPES } from '../../domain/catalog';
 import { CSV_COLUMNS, type CsvColumn } from '../../domain/catalog-import';
 import { flagSchema, idSchema, searchTerm } from '../../domain/queries';
-import { productQuery, type ProductRow } from './products';
+import { productDetails, productQuery, type ProductRow } from './products';
 import { productConditions } from './product-lists';
 import type { SearchStrategy } from './search';
 
@@ -42,17 +42,7 @@ function csvRow(row: ProductRow, storage: FileStorage): Record<CsvColumn, string
     category_name: row.category_name,
     author_name: row.author_name,
     publisher_name: row.publisher_name,
-    isbn: row.isbn,
-    edition: row.edition,
-    language: row.language,
-    country: row.country,
-    total_page: row.total_page,
-    model: row.model,
-    brand: row.brand,
-    warranty: row.warranty,
-    offer_type: row.offer_type,
-    percentage: row.percentage,
-    flat_discount: row.flat_discount,
+    ...productDetails(row),
     purchase_from: row.purchase_from,
     purchase_price: row.purchase_price,
     regular_price: row.regular_price,

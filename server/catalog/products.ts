@@ -42,6 +42,23 @@ export function productQuery(db: Kysely<DB>) {
     .select(['categories.name as category_name', 'authors.name as author_name', 'publishers.name as publisher_name']);
 }
 
+/** The product's descriptive fields, as stored: the same in its API answer and its CSV row (bulk-export.ts). */
+export function productDetails(row: ProductRow) {
+  return {
+    isbn: row.isbn,
+    edition: row.edition,
+    language: row.language,
+    country: row.country,
+    total_page: row.total_page,
+    model: row.model,
+    brand: row.brand,
+    warranty: row.warranty,
+    offer_type: row.offer_type,
+    percentage: row.percentage,
+    flat_discount: row.flat_discount,
+  };
+}
+
 export function toApiProduct(row: ProductRow, storage: FileStorage, opts: { admin?: boolean } = {}) {
   const images = imageUrls(storage, row.image);
   return {
@@ -60,17 +77,7 @@ export function toApiProduct(row: ProductRow, storage: FileStorage, opts: { admi
     images,
     alt_text: row.alt_text || row.english_title,
     pdf: row.pdf ? storage.url(row.pdf) : null,
-    isbn: row.isbn,
-    edition: row.edition,
-    language: row.language,
-    country: row.country,
-    total_page: row.total_page,
-    model: row.model,
-    brand: row.brand,
-    warranty: row.warranty,
-    offer_type: row.offer_type,
-    percentage: row.percentage,
-    flat_discount: row.flat_discount,
+    ...productDetails(row),
     // What the shop paid is the shop's business: only admins see it.
     ...(opts.admin ? { purchase_from: row.purchase_from, purchase_price: row.purchase_price } : {}),
     regular_price: row.regular_price,
