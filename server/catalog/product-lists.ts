@@ -6,6 +6,7 @@
  */
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
+import { PLAN_WITH_VALUES } from '../db/database';
 import type { Page } from '../http/pagination';
 import type { FileStorage } from '../media/storage';
 import { HOME_SECTIONS } from '../../domain/catalog';
@@ -190,17 +191,21 @@ export function createProductLists(
   /**
    * Products with their category's, author's and publisher's names, as scalar subqueries rather
    * than joins: the same rows, and PostgreSQL plans it in a third of the time (planning, not
-   * running, was most of a page's cost there).
+   * running, was most of a page's cost there). Built once: Kysely's builders are immutable.
    */
-  const namedProducts = () =>
-    db
-      .selectFrom('products')
-      .selectAll('products')
-      .select((eb) => [
-        eb.selectFrom('categories').select('categories.name').whereRef('categories.id', '=', 'products.category_id').as('category_name'),
-        eb.selectFrom('authors').select('authors.name').whereRef('authors.id', '=', 'products.author_id').as('author_name'),
-        eb.selectFrom('publishers').select('publishers.name').whereRef('publishers.id', '=', 'products.publisher_id').as('publisher_name'),
-      ]);
+  const namedProducts = db
+    .selectFrom('products')
+    .selectAll('products')
+    .select((eb) => [
+      eb.selectFrom('categories').select('categories.name').whereRef('categories.id', '=', 'products.category_id').as('category_name'),
+      eb.selectFrom('authors').select('authors.name').whereRef('authors.id', '=', 'products.author_id').as('author_name'),
+      eb.selectFrom('publishers').select('publishers.name').whereRef('publishers.id', '=', 'products.publisher_id').as('publisher_name'),
+    ]);
+  /**
+   * A page's products with the content version they were read at (`checkedVersion`). PostgreSQL
+   * plans each page once per connection (PLAN_WITH_VALUES): planning it cost more than running it.
+   */
+  const versionedPage = namedProducts.modifyFront(PLAN_WITH_VALUES).select(search.versionColumn().as('catalog_version'));
 
   /**
    * The products a ranked search's pages start with, and their ranks by content (search.ts
@@ -262,8 +267,7 @@ export function createProductLists(
       .limit(size)
       .offset(offset)
       .as('page');
-    return (await namedProducts()
-      .select(search.versionColumn().as('catalog_version'))
+    return (await versionedPage
       .innerJoin(page, 'page.id', 'products.id')
       .orderBy('page.rank')
       .orderBy('page.sold_out')
@@ -318,7 +322,7 @@ export function createProductLists(
   /** The rows of these products, with names, in the order of the ids. */
   async function rowsInOrder(ids: number[]): Promise<ProductRow[]> {
     if (!ids.length) return [];
-    const rows = (await namedProducts().where('products.id', 'in', ids).execute()) as ProductRow[];
+    const rows = (await namedProducts.where('products.id', 'in', ids).execute()) as ProductRow[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -341,7 +345,7 @@ export function createProductLists(
    */
   async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page, assumed: number | undefined): Promise<PageRows> {
     const [column, direction] = ORDER_BY[ordering];
-    let q = namedProducts().select(search.versionColumn().as('catalog_version')).orderBy(`products.${column}`, direction);
+    let q = versionedPage.orderBy(`products.${column}`, direction);
     if (column !== 'id') q = q.orderBy('products.id', direction);
     const rows = (await q.where('products.id', 'in', pageIds(f, column, direction, page)).execute()) as VersionedRow[];
     return { rows, version: await checkedVersion(rows[0]?.catalog_version, assumed) };

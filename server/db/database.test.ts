@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { openPostgres, openSqlite, PLAN_EACH_TIME, type Database } from './database';
+import { isoTimestamp, openPostgres, openSqlite, PLAN_EACH_TIME, PLAN_WITH_VALUES, withValuesWritten, type Database } from './database';
 
 describe('SQLite rows', () => {
   let dir: string;
@@ -67,10 +67,77 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL connections prepare state
     expect((await prepared()).some((s) => s.includes('like'))).toBe(false);
   });
 
+  it('prepares a statement marked PLAN_WITH_VALUES with its values written in, once per set of values, and answers the same', async () => {
+    const page = (category: number, offset: number) =>
+      sql<{ n: number; kind: string }>`select ${PLAN_WITH_VALUES} g.n, ${'books'}::text as kind from generate_series(1, 100) as g(n) where g.n % ${category} = 0 order by g.n limit ${3} offset ${offset}`.execute(database.db);
+    for (let i = 0; i < 3; i++) {
+      expect((await page(7, 0)).rows).toEqual([7, 14, 21].map((n) => ({ n, kind: 'books' })));
+      expect((await page(7, 3)).rows).toEqual([28, 35, 42].map((n) => ({ n, kind: 'books' })));
+    }
+    const statements = (await prepared()).filter((s) => s.includes('plan with values'));
+    // One statement per page, with no parameters left: each is planned once for its values.
+    expect(statements).toHaveLength(2);
+    expect(statements.every((s) => !/\$\d/.test(s))).toBe(true);
+    expect(statements.some((s) => s.includes("offset '3'"))).toBe(true);
+  });
+
+  it('sends a PLAN_WITH_VALUES statement with parameters when a value is not plain (text a shopper typed)', async () => {
+    const typed = "O'Brien; drop table x";
+    const { rows } = await sql<{ t: string }>`select ${PLAN_WITH_VALUES} ${typed}::text as t`.execute(database.db);
+    expect(rows).toEqual([{ t: typed }]);
+    expect((await prepared()).filter((s) => s.includes('plan with values') && s.includes('$1'))).toHaveLength(1);
+  });
+
+  it('keeps at most 24 statements with values written per connection, dropping the least recently used', async () => {
+    for (let i = 0; i < 30; i++) expect((await sql<{ n: number }>`select ${PLAN_WITH_VALUES} ${i}::int * 2 as n`.execute(database.db)).rows).toEqual([{ n: 2 * i }]);
+    const kept = (await prepared()).filter((s) => s.includes('::int * 2'));
+    expect(kept).toHaveLength(24);
+    expect(kept.some((s) => s.includes("'0'::int"))).toBe(false);
+    expect(kept.some((s) => s.includes("'29'::int"))).toBe(true);
+    // A dropped one is prepared again when it comes back.
+    expect((await sql<{ n: number }>`select ${PLAN_WITH_VALUES} ${0}::int * 2 as n`.execute(database.db)).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('gives rows the same objects pg does: columns in order, a repeated name the last one', async () => {
+    const { rows } = await sql`select 1 as a, 'x' as b, 2 as a, null::int as c`.execute(database.db);
+    expect(rows).toEqual([{ a: 2, b: 'x', c: null }]);
+    expect(Object.keys(rows[0] as object)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reads a timestamptz as Date#toISOString writes it, in any session time zone', async () => {
+    const at = '2024-09-25T05:46:50.947Z';
+    await database.db.transaction().execute(async (trx) => {
+      for (const zone of ['UTC', 'Asia/Dhaka']) {
+        await sql`set local time zone ${sql.lit(zone)}`.execute(trx);
+        const { rows } = await sql<{ t: string; whole: string; micro: string }>`select ${at}::timestamptz as t, '2024-01-02 03:04:05+00'::timestamptz as whole, '2024-01-02 03:04:05.123999+00'::timestamptz as micro`.execute(trx);
+        expect(rows).toEqual([{ t: at, whole: '2024-01-02T03:04:05.000Z', micro: '2024-01-02T03:04:05.123Z' }]);
+      }
+    });
+  });
+
   it('prepares nothing that is not a query (a transaction, a setting)', async () => {
     await database.db.transaction().execute(async (trx) => {
       await sql`set local statement_timeout = 5000`.execute(trx);
     });
     expect((await prepared()).some((s) => /begin|statement_timeout/i.test(s))).toBe(false);
+  });
+});
+
+describe('values written into a statement (PLAN_WITH_VALUES)', () => {
+  it('writes numbers, booleans, null, plain words and arrays of integers as quoted literals', () => {
+    expect(withValuesWritten('select * from t where a = $1 and b = $2 and c is $3 and d = $4 and e = any($5::int[]) limit $6 offset $10', [1, true, null, 'books', [3, -4], 20, 0, 0, 0, -5.5])).toBe(
+      "select * from t where a = '1' and b = 'true' and c is null and d = 'books' and e = any('{3,-4}'::int[]) limit '20' offset '-5.5'",
+    );
+  });
+
+  it('writes nothing when a value is not plain, or the text holds a quote', () => {
+    for (const value of ["it's", 'a b', 'বই', 'x\\y', Number.NaN, Infinity, new Date(0), { a: 1 }, [1.5], ['1'], Buffer.from('x')]) expect(withValuesWritten('select $1', [value])).toBeNull();
+    expect(withValuesWritten("select $1, 'x'", [1])).toBeNull();
+    expect(withValuesWritten('select $2', [1])).toBeNull();
+  });
+
+  it('reads a UTC timestamptz as Date does, and other forms through Date', () => {
+    for (const text of ['2024-09-25 05:46:50.947+00', '2024-09-25 05:46:50+00', '2024-09-25 05:46:50.9+00', '2024-09-25 05:46:50.999999+00', '2024-09-25 11:46:50.947+06', '2024-09-25 05:46:50.5+05:30'])
+      expect(isoTimestamp(text)).toBe(new Date(text).toISOString());
   });
 });

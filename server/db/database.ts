@@ -31,8 +31,22 @@ export function isPostgresUrl(url: string): boolean {
 // numbers and ISO strings everywhere so both databases give the same row shapes.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
-pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(1184, isoTimestamp);
 pg.types.setTypeParser(1114, (v) => new Date(v + 'Z').toISOString());
+
+/** A UTC timestamptz as PostgreSQL writes it (ISO DateStyle): `2024-09-25 05:46:50.947123+00`. */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as the ISO string `Date#toISOString` gives (milliseconds, `Z`): rewritten as text
+ * when it is in UTC (the usual session time zone), which a page of products does 40 times;
+ * through Date otherwise (another zone, a year before 1000 or after 9999, infinity).
+ */
+export function isoTimestamp(text: string): string {
+  const m = UTC_TIMESTAMP.exec(text);
+  if (!m) return new Date(text).toISOString();
+  return `${m[1]}T${m[2]}.${(m[3] ?? '').slice(0, 3).padEnd(3, '0')}Z`;
+}
 
 /** At most this many statement texts are prepared (each on every connection that runs it). */
 const PREPARED_TEXTS = 500;
@@ -42,12 +56,68 @@ const PREPARED_TEXTS = 500;
  */
 export const PLAN_EACH_TIME = sql.raw('/* plan each time */');
 const PLAN_EACH_TIME_TEXT = '/* plan each time */';
+/**
+ * Marks a statement whose values PostgreSQL may see written into its text (`withValuesWritten`):
+ * a statement with parameters is planned again at every execution (the planner keeps choosing
+ * plans for the values over a generic one), and for the catalogue's list pages that planning
+ * cost more than running them. Written in, each distinct page is a statement with no parameters,
+ * planned once on a connection and its plan reused while the connection keeps it
+ * (`WRITTEN_PER_CONNECTION`, the least recently used dropped first).
+ */
+export const PLAN_WITH_VALUES = sql.raw('/* plan with values */');
+const PLAN_WITH_VALUES_TEXT = '/* plan with values */';
+/** Statements with their values written in that one connection keeps prepared (a page's plan is about 130–260 KB there). */
+const WRITTEN_PER_CONNECTION = 24;
+
+/** A value as an SQL literal, or null when it is not one of the plain kinds that are safe to write. */
+function literal(value: unknown): string | null {
+  // Quoted like a parameter: of no type until its place gives it one (`limit '20'`, `= '1'`).
+  if (typeof value === 'number') return Number.isFinite(value) ? `'${value}'` : null;
+  if (typeof value === 'boolean') return `'${value}'`;
+  if (value === null) return 'null';
+  if (typeof value === 'string') return /^[\w-]{0,100}$/.test(value) ? `'${value}'` : null;
+  if (Array.isArray(value) && value.length <= 1000 && value.every((v) => Number.isSafeInteger(v))) return `'{${value.join(',')}}'`;
+  return null;
+}
+
+/**
+ * The statement with each `$n` replaced by its value as a literal, or null when a value is not a
+ * number, boolean, null, plain word (letters, digits, `_`, `-`) or array of integers, or the text
+ * holds a quote (then a `$n` could stand inside a string).
+ */
+export function withValuesWritten(text: string, values: readonly unknown[]): string | null {
+  if (text.includes("'")) return null;
+  const literals = values.map(literal);
+  if (literals.includes(null)) return null;
+  let complete = true;
+  const written = text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const value = literals[Number(n) - 1];
+    if (value === undefined || value === null) complete = false;
+    return value ?? '';
+  });
+  return complete ? written : null;
+}
+
+/** Rows as arrays made into objects by a function written for their columns (the same objects: columns in order, a repeated name the last one's). */
+function rowBuilder(columns: string[]): (values: unknown[]) => unknown {
+  // Column names of our own SQL, quoted by JSON.stringify.
+  return new Function('r', `return {${columns.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`) as (values: unknown[]) => unknown;
+}
+
+type Query = (...args: unknown[]) => unknown;
+/** What of pg's connection the statements kept per connection touch: its record of the statements it parsed. */
+type ClientInternals = { connection?: { parsedStatements?: Record<string, string> } };
 
 /**
  * PostgreSQL parses and plans every statement it is sent by text, which cost more than running
  * most of the catalogue's reads. Statements are prepared under a name instead, so each connection
- * parses them once and PostgreSQL may keep a generic plan; not those marked PLAN_EACH_TIME. Off
- * with PG_PREPARE=0 (a connection pooler in transaction mode that cannot keep them).
+ * parses them once and PostgreSQL may keep a generic plan; not those marked PLAN_EACH_TIME; those
+ * marked PLAN_WITH_VALUES with their values written in, kept per connection. Off with
+ * PG_PREPARE=0 (a connection pooler in transaction mode that cannot keep them).
+ *
+ * Prepared statements' rows come as arrays, made into objects by a function per statement: pg
+ * builds each row from a copy of an object of the 37 columns of a product, which for a page of 20
+ * cost more than reading them.
  */
 function preparing(pool: pg.Pool) {
   const names = new Map<string, string | null>();
@@ -58,12 +128,52 @@ function preparing(pool: pg.Pool) {
     names.set(text, name);
     return name;
   };
+  const builders = new Map<string, (values: unknown[]) => unknown>();
+  const asObjects = (name: string, result: pg.QueryResult<unknown[]>) => {
+    let build = builders.get(name);
+    if (!build) {
+      build = rowBuilder(result.fields.map((f) => f.name));
+      // Names are never reused for another text; those of statements written per connection come and go.
+      if (builders.size >= 4 * PREPARED_TEXTS) builders.clear();
+      builders.set(name, build);
+    }
+    (result as unknown as pg.QueryResult).rows = result.rows.map(build);
+    return result;
+  };
+  let connections = 0;
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    // Kysely sends (text, values); anything else (a config object, a cursor) goes through as it is.
+    const query = client.query.bind(client) as Query;
+    const prefix = `haat_c${connections++}_`;
+    let made = 0;
+    // Text → name, the least recently used first.
+    const written = new Map<string, string>();
+    const writtenName = (text: string): string => {
+      let name = written.get(text);
+      if (name !== undefined) {
+        written.delete(text);
+      } else {
+        name = `${prefix}${made++}`;
+        if (written.size >= WRITTEN_PER_CONNECTION) {
+          const [oldText, old] = written.entries().next().value!;
+          written.delete(oldText);
+          // Queued before the next statement on this connection; pg forgets it parsed it.
+          (query(`deallocate ${old}`) as Promise<unknown>).catch(() => {});
+          delete (client as unknown as ClientInternals).connection?.parsedStatements?.[old];
+          builders.delete(old);
+        }
+      }
+      written.set(text, name);
+      return name;
+    };
+    // Kysely sends (text, values) and awaits the promise; anything else (a config object, a
+    // callback, a cursor) goes through as it is.
     (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-      const name = typeof config === 'string' && Array.isArray(values) ? nameOf(config) : null;
-      return name ? query({ name, text: config, values }, callback) : query(config, values, callback);
+      if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined) return query(config, values, callback);
+      const text = config.includes(PLAN_WITH_VALUES_TEXT) ? withValuesWritten(config, values) : null;
+      const name = text !== null ? writtenName(text) : nameOf(config);
+      if (!name) return query(config, values);
+      const run = query(text !== null ? { name, text, values: [], rowMode: 'array' } : { name, text: config, values, rowMode: 'array' }) as Promise<pg.QueryResult<unknown[]>>;
+      return run.then((result) => asObjects(name, result));
     };
   });
 }
@@ -95,9 +205,7 @@ interface DriverStatement {
  */
 function withFastRows(statement: SQLite.Statement): DriverStatement {
   if (!statement.reader) return statement as unknown as DriverStatement;
-  const columns = statement.columns().map((c) => c.name);
-  // Column names of our own SQL, quoted by JSON.stringify.
-  const row = new Function('r', `return {${columns.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`) as (values: unknown[]) => unknown;
+  const row = rowBuilder(statement.columns().map((c) => c.name));
   statement.raw(true);
   return {
     reader: true,

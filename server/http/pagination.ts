@@ -29,17 +29,14 @@ export interface Envelope<T> {
   results: T[];
 }
 
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('page', String(page));
-  return `${url.pathname}${url.search}`;
-}
-
 export function envelope<T>(request: FastifyRequest, page: Page, count: number, results: T[]): Envelope<T> {
-  return {
-    count,
-    next: page.offset + results.length < count ? pageUrl(request, page.page + 1) : null,
-    previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
-    results,
+  const hasNext = page.offset + results.length < count;
+  const hasPrevious = page.page > 1;
+  // The request's URL is parsed once for both links.
+  const url = hasNext || hasPrevious ? new URL(request.url, 'http://local') : null;
+  const pageUrl = (n: number) => {
+    url!.searchParams.set('page', String(n));
+    return `${url!.pathname}${url!.search}`;
   };
+  return { count, next: hasNext ? pageUrl(page.page + 1) : null, previous: hasPrevious ? pageUrl(page.page - 1) : null, results };
 }
