@@ -3,6 +3,7 @@
  * (product-lists.ts `pageIds`): every page must be the page of one ordered read of them all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
 import { LocalDiskStorage } from '../media/storage';
 import { createCatalogService, type CatalogService } from './service';
@@ -85,5 +86,9 @@ describe(`a section's pages with its sub-sections (${testDialect})`, () => {
     await db.deleteFrom('products').where('id', '=', product).execute();
     await db.deleteFrom('categories').where('id', '=', made).execute();
     expect(await catalog.productsOfCategory('নতুন', { descendants: true })).toBeNull();
+  });
+  it.runIf(testDialect === 'sqlite')("reads a section's page newest first from the index alone (its entries carry the category)", async () => {
+    const plan = await sql<{ detail: string }>`explain query plan select id from products where is_active = 1 and category_id in (1, 2, 3) order by updated_at desc, id desc limit 20 offset 20`.execute(database.db);
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toMatch(/COVERING INDEX products_active_updated_at_category/);
   });
 });

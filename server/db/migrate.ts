@@ -8,6 +8,7 @@ import { catalogStockVersionMigration } from './migrations/0104_catalog_stock_ve
 import { searchTitleIndexesMigration } from './migrations/0105_search_title_indexes';
 import { searchNewestFirstMigration } from './migrations/0106_search_newest_first';
 import { catalogRatingsMigration } from './migrations/0107_catalog_ratings';
+import { catalogSectionIndexMigration } from './migrations/0108_catalog_section_index';
 import { reviewsMigration } from './migrations/0901_reviews';
 import { ordersPaymentMigration } from './migrations/0301_orders_payment';
 import { paymentsMigration } from './migrations/0601_payments';
@@ -35,6 +36,7 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0105_search_title_indexes': searchTitleIndexesMigration(database.dialect),
     '0106_search_newest_first': searchNewestFirstMigration(database.dialect),
     '0107_catalog_ratings': catalogRatingsMigration(database.dialect),
+    '0108_catalog_section_index': catalogSectionIndexMigration(),
     '0901_reviews': reviewsMigration(database.dialect),
     '0301_orders_payment': ordersPaymentMigration(database.dialect),
     '0601_payments': paymentsMigration(database.dialect),
