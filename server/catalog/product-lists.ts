@@ -121,6 +121,8 @@ interface Candidates {
   titled: number[];
   /** The oldest of the newest matches sampled: the other matches are older. */
   sampleEnd?: number;
+  /** The ranks in order, best (lowest) first; made by `leading` when a page first needs them. */
+  sortedRanks?: number[];
 }
 /** A list whose count may stop at a limit: `count_capped` says there are more than `count`. */
 export type CountedList = Listed<ApiProduct> & { count_capped?: true };
@@ -255,7 +257,7 @@ export function createProductLists(
    * breaking ties, in one query: the page's ids are chosen from the candidates' counters alone,
    * and only theirs are read whole with their names.
    */
-  async function candidatesPage(c: Candidates, offset: number, size: number): Promise<VersionedRow[]> {
+  async function candidatesPage(c: Pick<Candidates, 'ids' | 'ranks'>, offset: number, size: number): Promise<VersionedRow[]> {
     const page = db
       .selectFrom(search.rankTable(c.ids, c.ranks))
       .innerJoin('products', 'products.id', 'c.id')
@@ -276,11 +278,29 @@ export function createProductLists(
       .execute()) as VersionedRow[];
   }
 
+  /**
+   * The candidates that can be among the first `end`: those ranked no lower than the `end`-th
+   * best rank. Rank orders a page before stock and sales do, so every other candidate comes after
+   * them whatever its stock; a page 1 of 20 joins about 20 candidates instead of all 140.
+   */
+  function leading(c: Candidates, end: number): Pick<Candidates, 'ids' | 'ranks'> {
+    if (end >= c.ids.length) return c;
+    const cutoff = (c.sortedRanks ??= [...c.ranks].sort((a, b) => a - b))[end - 1]!;
+    const ids: number[] = [];
+    const ranks: number[] = [];
+    c.ranks.forEach((rank, i) => {
+      if (rank > cutoff) return;
+      ids.push(c.ids[i]!);
+      ranks.push(rank);
+    });
+    return { ids, ranks };
+  }
+
   /** A ranked search's page (`candidatesOf`), in one query once the candidates are known. */
   async function rankedRows(f: ProductFilter & { plan: SearchPlan }, page: Page, assumed: number | undefined): Promise<PageRows> {
     const c = await candidatesOf(f);
     const end = page.offset + page.size;
-    const head = page.offset < c.ids.length ? await candidatesPage(c, page.offset, Math.min(end, c.ids.length) - page.offset) : [];
+    const head = page.offset < c.ids.length ? await candidatesPage(leading(c, end), page.offset, Math.min(end, c.ids.length) - page.offset) : [];
     const version = await checkedVersion(head[0]?.catalog_version, assumed);
     if (c.sampleEnd === undefined || end <= c.ids.length) return { rows: head, version };
     // The rest: the matches older than the sample that are not among its titles, newest first.

@@ -268,6 +268,8 @@ describe(`a common word ranks a sample of its matches (${testDialect})`, () => {
     expect((await page(4)).results).toEqual([]);
     // A page that straddles the sample and the rest.
     expect((await page(2, 3)).results.map((p) => p.id)).toEqual([at(10), at(13), at(9)]);
+    // A page ending between two equally relevant matches: sales decide which one it shows.
+    expect((await page(1, 3)).results.map((p) => p.id)).toEqual([at(1), at(2), at(11)]);
   });
 
   it('samples under filters too: the admin sees the inactive one, a type filter keeps its own matches', async () => {
