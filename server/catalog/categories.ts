@@ -174,11 +174,6 @@ export function createCategories(db: Kysely<DB>, dialect: DialectName) {
       return new Map(rows.map((c) => [c.id, c.parent_id]));
     },
 
-    /** Those of these names, for the home page's sections. */
-    withNames(names: string[]) {
-      return db.selectFrom('categories').select(['id', 'name']).where('name', 'in', names).execute();
-    },
-
     /** Full list (flat); with `name`, those categories with nested children; with `search`, matching categories with nested children. */
     async list(q: { search?: string | undefined; name?: string | undefined }, page?: Page): Promise<Listed<ApiCategory>> {
       const rows = await all();

@@ -509,12 +509,17 @@ export function createProductLists(
     /** Suggestions as a shopper types: products, then authors, publishers, categories (search-suggest.ts). */
     suggest: createSuggestions(db, planned, async (plan, limit) => (await pageOfProducts({ active: true, plan }, 'rank', { page: 1, size: limit, offset: 0 })).products),
 
-    /** The home page's book sections, in their fixed order: the newest active products of each. */
+    /**
+     * The home page's book sections, in their fixed order: the newest active products of each.
+     * The sections and the categories below them come from the tree at the content version (in
+     * memory while it is the same), so the page is one query per section and one for the version.
+     */
     async homeSections(perSection: number) {
-      const sections = await categories.withNames(HOME_SECTIONS.map((s) => s.name));
+      const tree = await categories.snapshotAt(await search.version());
+      const sections = HOME_SECTIONS.flatMap((section) => tree.named(section.name));
       const filled = await Promise.all(
         sections.map(async (s) => {
-          const ids = await categories.descendantIds(s.id);
+          const ids = tree.descendantIds(s.id);
           const rows = (await productQuery(db)
             .where('products.category_id', 'in', ids)
             .where('products.is_active', '=', 1)

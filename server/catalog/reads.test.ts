@@ -255,6 +255,21 @@ describe(`catalogue reads (${testDialect})`, () => {
       const section = await measure(() => catalog.productsOfCategory('বই', { descendants: true, page: { page: 1, size: 20, offset: 0 } }));
       expect(section).toBeLessThanOrEqual(8);
     });
+
+    it("reads the home page's sections with their sub-sections' products in one query each, the tree from memory", async () => {
+      let queries = 0;
+      const counting = t.services.database.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => ((queries += 1), args.result) });
+      const catalog = createCatalogService(counting, t.services.storage, { dialect: t.services.database.dialect, isOnOrders: async () => false });
+      // The fixture's গল্প-উপন্যাস-কবিতা holds no book itself: its books are in its sub-sections.
+      const shelf = await catalog.productsOfCategory('গল্প-উপন্যাস-কবিতা', { descendants: true });
+      expect(shelf?.results.length).toBeGreaterThan(1);
+      const { sections } = await catalog.home();
+      expect(sections.map((s) => [s.slug, ids(s.products)])).toEqual([['story-novel-poetry', ids(shelf!.results)]]);
+      queries = 0;
+      await catalog.home();
+      // The content version and one query for the one section; then authors, publishers, banners.
+      expect(queries).toBe(5);
+    });
   });
 
   describe('caching', () => {
