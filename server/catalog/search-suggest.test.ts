@@ -42,6 +42,20 @@ describe(`GET /api/search/suggest/ (${testDialect})`, () => {
     expect((await suggest('kobita')).filter((s) => s.kind === 'category').map((s) => s.url)).toEqual([`/category/${encodeURIComponent('কবিতা')}`, `/category/${encodeURIComponent('গল্প-উপন্যাস-কবিতা')}`]);
   });
 
+  it('follows a renamed author at once: names found for a term are remembered only while the catalogue is unchanged', async () => {
+    const db = t.services.database.db;
+    const authors = async (q: string) => (await suggest(q)).filter((s) => s.kind === 'author').map((s) => s.title);
+    expect(await authors('austen')).toEqual(['Jane Austen']);
+    expect(await authors('austen')).toEqual(['Jane Austen']);
+    await db.updateTable('authors').set({ name: 'Jane Austen Classics' }).where('id', '=', f.authors.austen).execute();
+    try {
+      expect(await authors('austen')).toEqual(['Jane Austen Classics']);
+    } finally {
+      await db.updateTable('authors').set({ name: 'Jane Austen' }).where('id', '=', f.authors.austen).execute();
+    }
+    expect(await authors('austen')).toEqual(['Jane Austen']);
+  });
+
   it('never shows an inactive product', async () => {
     expect((await suggest('hidden')).map((s) => s.kind)).toEqual([]);
   });
