@@ -78,48 +78,22 @@ export function createSuggestions(
     return !holds(p.english_title) && holds(p.bangla_title) ? p.bangla_title : p.english_title;
   }
 
-  /**
-   * The names that hold a term, best first: they depend on the catalogue's content only, so they
-   * are remembered per term under its plan's version (each costs a test of every name against
-   * every reading and typo neighbour of the term's words).
-   */
-  const namesFound = new Map<string, Promise<Suggestion[]>>();
-  let namesFoundVersion = -1;
-  function namesHolding(plan: SearchPlan): Promise<Suggestion[]> {
-    if (plan.version !== namesFoundVersion) {
-      namesFound.clear();
-      namesFoundVersion = plan.version;
-    }
-    let found = namesFound.get(plan.phrase);
-    if (!found) {
-      found = allNames(plan.version).then((named) => ranked(named, plan));
-      if (namesFound.size >= 2000) namesFound.clear();
-      namesFound.set(plan.phrase, found);
-      // A failed read is not remembered.
-      found.catch(() => namesFound.get(plan.phrase) === found && namesFound.delete(plan.phrase));
-    }
-    return found;
-  }
+  return async function suggest(term: string): Promise<Suggestion[]> {
+    return (await planned(term, (plan) => suggestFor(plan))) ?? [];
+  };
 
-  function ranked(named: NamedRow[], plan: SearchPlan): Suggestion[] {
+  async function suggestFor(plan: SearchPlan): Promise<Suggestion[]> {
+    const [found, named] = await Promise.all([products(plan, SUGGEST_LIMIT), allNames(plan.version)]);
     const order: Record<NamedRow['kind'], number> = { author: 0, publisher: 1, category: 2 };
-    return named
+    const others = named
       .flatMap((row) => {
         const rank = nameRank(row.normalized, plan);
         return rank === null ? [] : [{ row, rank }];
       })
       .sort((a, b) => order[a.row.kind] - order[b.row.kind] || a.rank - b.rank || a.row.normalized.length - b.row.normalized.length || a.row.id - b.row.id)
       .map(({ row }): Suggestion => ({ kind: row.kind, id: row.id, title: row.name, url: PERSON_PATHS[row.kind] + encodeURIComponent(row.name) }));
-  }
-
-  async function suggestFor(plan: SearchPlan): Promise<Suggestion[]> {
-    const [found, others] = await Promise.all([products(plan, SUGGEST_LIMIT), namesHolding(plan)]);
     const productPlaces = SUGGEST_LIMIT - Math.min(others.length, NAME_PLACES);
     const shown: Suggestion[] = found.slice(0, productPlaces).map((p) => ({ kind: 'product', id: p.id, title: titleOf(p, plan), url: productPath(p) }));
     return [...shown, ...others].slice(0, SUGGEST_LIMIT);
   }
-
-  return async function suggest(term: string): Promise<Suggestion[]> {
-    return (await planned(term, (plan) => suggestFor(plan))) ?? [];
-  };
 }
