@@ -176,7 +176,8 @@ export function createProductLists(
       countsVersion = version;
     }
     // A count of products in stock changes with every sale that empties a shelf: never remembered.
-    const key = f.inStock ? null : `${limit ?? ''}:${JSON.stringify(f)}`;
+    // A plan by its phrase: the same plan remembered (`assumed`) or made anew counts the same.
+    const key = f.inStock ? null : `${limit ?? ''}:${f.plan?.phrase ?? ''}\u0000${JSON.stringify({ ...f, plan: undefined })}`;
     const known = key === null ? undefined : counts.get(key);
     if (known !== undefined) return known;
     const matching = db.selectFrom('products').where((eb) => conditions(eb, f));

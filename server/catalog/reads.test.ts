@@ -254,6 +254,10 @@ describe(`catalogue reads (${testDialect})`, () => {
       expect(big).toBe(small);
       const section = await measure(() => catalog.productsOfCategory('বই', { descendants: true, page: { page: 1, size: 20, offset: 0 } }));
       expect(section).toBeLessThanOrEqual(8);
+      // A search asked again is its page's query alone: its plan, candidates and count are remembered.
+      const search = () => catalog.listProducts({ search: 'river' }, { page: 1, size: 20, offset: 0 });
+      await search();
+      expect(await measure(search)).toBe(1);
     });
 
     it("reads the home page's sections with their sub-sections' products in one query each, the tree from memory", async () => {
