@@ -517,7 +517,7 @@ export function createProductLists(
       const filled = await Promise.all(
         sections.map(async (s) => {
           const ids = tree.descendantIds(s.id);
-          const rows = (await productQuery(db)
+          const rows = (await namedProducts
             .where('products.category_id', 'in', ids)
             .where('products.is_active', '=', 1)
             .orderBy('products.updated_at', 'desc')

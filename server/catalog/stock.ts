@@ -67,22 +67,18 @@ export interface CatalogVersions {
   availability: number;
 }
 
+/** The counters as a row holds them; no row reads as 0. */
+type CounterRow = { content?: number | string | null; stock?: number | string | null; availability?: number | string | null };
+const toVersions = (row: CounterRow | undefined): CatalogVersions => ({ content: Number(row?.content ?? 0), stock: Number(row?.stock ?? 0), availability: Number(row?.availability ?? 0) });
+
 export function createStock(db: Kysely<DB>) {
   /** The three change counters in one query; another process's committed change moves them too. */
   async function readVersions(): Promise<CatalogVersions> {
-    const row = await db.selectFrom('catalog_versions').select(['content', 'stock', 'availability']).executeTakeFirst();
-    return { content: Number(row?.content ?? 0), stock: Number(row?.stock ?? 0), availability: Number(row?.availability ?? 0) };
+    return toVersions(await db.selectFrom('catalog_versions').select(['content', 'stock', 'availability']).executeTakeFirst());
   }
 
   return {
     versions: readVersions,
-
-    /** The shelf counts of these products now (one primary-key query), for answers cached without them. */
-    async levels(ids: readonly number[]): Promise<Map<number, StockLevel>> {
-      if (!ids.length) return new Map();
-      const rows = await db.selectFrom('products').select(['id', 'units_stock', 'units_sold']).where('id', 'in', [...ids]).execute();
-      return new Map(rows.map((r) => [r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold) }]));
-    },
 
     /**
      * The counters and the shelf counts of these products in one query (one round trip): what
@@ -97,11 +93,9 @@ export function createStock(db: Kysely<DB>) {
         .leftJoin('products as p', (join) => join.on('p.id', 'in', [...ids]))
         .select(['v.content', 'v.stock', 'v.availability', 'p.id', 'p.units_stock', 'p.units_sold'])
         .execute();
-      const first = rows[0];
-      const versions = { content: Number(first?.content ?? 0), stock: Number(first?.stock ?? 0), availability: Number(first?.availability ?? 0) };
       const levels = new Map<number, StockLevel>();
       for (const r of rows) if (r.id !== null) levels.set(r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold) });
-      return { versions, levels };
+      return { versions: toVersions(rows[0]), levels };
     },
 
     /**
