@@ -7,6 +7,7 @@
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import { PLAN_WITH_VALUES } from '../db/database';
+import { rememberCompiled } from '../db/remembered-queries';
 import type { Page } from '../http/pagination';
 import type { FileStorage } from '../media/storage';
 import { HOME_SECTIONS } from '../../domain/catalog';
@@ -30,6 +31,8 @@ const MAX_CANDIDATE_SETS = 2_000;
 /** A list of at most this many categories is read one category at a time and merged (`pageIds`), for pages this deep at most. */
 const MERGE_CATEGORIES = 16;
 const MERGE_DEPTH = 1_000;
+/** Compiled list pages kept (`orderedPage`): a few KB each. */
+const COMPILED_PAGES = 500;
 /** How many results the header search box shows. */
 export const HEADER_SEARCH_LIMIT = 20;
 
@@ -355,16 +358,23 @@ export function createProductLists(
     return { products: rows.map((row) => toApiProduct(row, storage, { admin })), version: f.plan ? f.plan.version : version };
   }
 
+  /** The SQL of list pages in a fixed order, by filter, order and page (remembered-queries.ts). */
+  const compiledPages = rememberCompiled(COMPILED_PAGES);
   /**
    * A page in a fixed order in one query (one round trip): the page's ids from the indexes alone
    * in a subquery (its OFFSET skips index entries, not rows), their rows and names around it,
    * and the content version beside them (the count is remembered under it).
    */
   async function orderedPage(f: ProductFilter, ordering: ProductOrdering, page: Page, assumed: number | undefined): Promise<PageRows> {
-    const [column, direction] = ORDER_BY[ordering];
-    let q = versionedPage.orderBy(`products.${column}`, direction);
-    if (column !== 'id') q = q.orderBy('products.id', direction);
-    const rows = (await q.where('products.id', 'in', pageIds(f, column, direction, page)).execute()) as VersionedRow[];
+    const build = () => {
+      const [column, direction] = ORDER_BY[ordering];
+      let q = versionedPage.orderBy(`products.${column}`, direction);
+      if (column !== 'id') q = q.orderBy('products.id', direction);
+      return q.where('products.id', 'in', pageIds(f, column, direction, page));
+    };
+    // A filter with a search plan is built each time: its SQL depends on the plan, not only on the filter's values.
+    const query = f.plan ? build().compile() : compiledPages(JSON.stringify([f, ordering, page.offset, page.size]), build);
+    const rows = (await db.executeQuery(query)).rows as VersionedRow[];
     return { rows, version: await checkedVersion(rows[0]?.catalog_version, assumed) };
   }
 

@@ -231,6 +231,33 @@ describe(`catalogue reads (${testDialect})`, () => {
     });
   });
 
+  describe('remembered SQL', () => {
+    it('reads a page asked again afresh: a change shows at once (only its SQL is remembered, never its rows)', async () => {
+      const { db, dialect } = t.services.database;
+      const catalog = createCatalogService(db, t.services.storage, { dialect, isOnOrders: async () => false });
+      const page = { page: 1, size: 20, offset: 0 };
+      const titleOf = async () => (await catalog.listProducts({ type: 'books' }, page)).results.find((p) => p.id === f.ids.pride)?.english_title;
+      expect(await titleOf()).toBe('Pride and Prejudice');
+      await db.updateTable('products').set({ english_title: 'Pride and Prejudice (2nd)' }).where('id', '=', f.ids.pride).execute();
+      try {
+        expect(await titleOf()).toBe('Pride and Prejudice (2nd)');
+      } finally {
+        await db.updateTable('products').set({ english_title: 'Pride and Prejudice' }).where('id', '=', f.ids.pride).execute();
+      }
+    });
+
+    it('keeps the SQL of lists that differ only in a value apart', async () => {
+      const { db, dialect } = t.services.database;
+      const catalog = createCatalogService(db, t.services.storage, { dialect, isOnOrders: async () => false });
+      const page = { page: 1, size: 20, offset: 0 };
+      const of = async (q: { category?: number; type?: 'books' | 'electronics' }) => ids((await catalog.listProducts(q, page)).results);
+      expect(await of({ category: f.categories.poetry })).toEqual([f.ids.riversOfBengal, f.ids.riverSong]);
+      expect(await of({ category: f.categories.novel })).not.toEqual(await of({ category: f.categories.poetry }));
+      expect(await of({ type: 'electronics' })).toEqual([f.ids.calculator]);
+      expect(ids((await catalog.listProducts({}, { page: 2, size: 2, offset: 2 })).results)).toEqual(ids((await catalog.listProducts({}, page)).results).slice(2, 4));
+    });
+  });
+
   describe('query count', () => {
     it('reads a page in a fixed number of queries, whatever its size (no N+1)', async () => {
       let queries = 0;

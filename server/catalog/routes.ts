@@ -96,7 +96,8 @@ export function catalogAnswerCacheStats(): { hits: number; misses: number } {
   return { ...cacheStats };
 }
 
-const hash = (text: string) => crypto.createHash('sha1').update(text).digest('base64url').slice(0, 22);
+/** A short SHA-1 of an answer, for its ETag; an answer's bytes are hashed as they are sent (not encoded twice). */
+const hash = (data: string | Buffer) => crypto.hash('sha1', data, 'base64url').slice(0, 22);
 
 /** A placeholder no catalogue text contains, standing where a shelf count goes while the answer is cached. */
 const SLOT = `\u0000stock-${crypto.randomUUID()}\u0000`;
@@ -167,7 +168,7 @@ function createAnswerCache(services: Services) {
     bytes += entry.bytes;
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, etag: string, body: () => string) {
+  function send(request: FastifyRequest, reply: FastifyReply, etag: string, body: () => string | Buffer) {
     reply.header('etag', etag);
     reply.header('cache-control', 'public, max-age=0, must-revalidate');
     reply.header('vary', 'Authorization, Cookie');
@@ -182,7 +183,8 @@ function createAnswerCache(services: Services) {
       return compute();
     }
     if (!enabled) {
-      const body = JSON.stringify(await compute());
+      // Encoded once: hashed and sent as the same bytes.
+      const body = Buffer.from(JSON.stringify(await compute()));
       return send(request, reply, `W/"${hash(body)}"`, () => body);
     }
     // One round trip: the counters, and the shelf counts of the answer remembered for this URL.
