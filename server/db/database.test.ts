@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +31,21 @@ describe('SQLite rows', () => {
     expect(rows.map((r) => Object.keys(r as object))).toEqual(expected.map((r) => Object.keys(r as object)));
     expect(rows[0]).toEqual({ id: 1, name: 'বই', price: 12.5, note: null, label: 'বই' });
     expect(rows[1]).toEqual({ id: 2, name: 'PEN', price: 3, note: 'x', label: 'Pen' });
+  });
+
+  it('answer a statement marked PLAN_WITH_VALUES as they answer it with parameters, values written in or not', async () => {
+    const page = (id: number, limit: number, ratio: number, name: string) =>
+      sql`${PLAN_WITH_VALUES} select id, name, price / ${ratio} as part, ${name} as asked from t where id >= ${id} and id > ${-5} order by id limit ${limit}`.execute(database.db);
+    const same = (id: number, limit: number, ratio: number, name: string) =>
+      sql`select id, name, price / ${ratio} as part, ${name} as asked from t where id >= ${id} and id > ${-5} order by id limit ${limit}`.execute(database.db);
+    // Plain values (written in) and a word that is not plain (bound as a parameter) alike.
+    for (const args of [[1, 2, 2, 'pen'], [2, 5, 4, 'pen'], [1, 1, 2, 'বই']] as const) {
+      const [written, bound] = await Promise.all([page(...args), same(...args)]);
+      expect(written.rows).toEqual(bound.rows);
+      expect(written.rows.length).toBeGreaterThan(0);
+    }
+    // Integers are written as the reals better-sqlite3 binds: 5 / 2 stays 2.5.
+    expect((await sql`${PLAN_WITH_VALUES} select ${5} / ${2} as q`.execute(database.db)).rows).toEqual([{ q: 2.5 }]);
   });
 
   it('come back from a write with RETURNING, and a write without gives its counts', async () => {
@@ -128,6 +143,28 @@ describe('values written into a statement (PLAN_WITH_VALUES)', () => {
     expect(withValuesWritten('select * from t where a = $1 and b = $2 and c is $3 and d = $4 and e = any($5::int[]) limit $6 offset $10', [1, true, null, 'books', [3, -4], 20, 0, 0, 0, -5.5])).toBe(
       "select * from t where a = '1' and b = 'true' and c is null and d = 'books' and e = any('{3,-4}'::int[]) limit '20' offset '-5.5'",
     );
+  });
+
+  it("writes SQLite's values in order as the reals better-sqlite3 binds, a negative one in parentheses", () => {
+    expect(withValuesWritten('select * from t where a = ? and b is ? and c = ? limit ? offset ?', [1, null, 'books', 20, -5.5], 'sqlite')).toBe(
+      "select * from t where a = 1.0 and b is null and c = 'books' limit 20.0 offset (-5.5)",
+    );
+    expect(withValuesWritten('select ? - ?', [1, -2], 'sqlite')).toBe('select 1.0 - (-2.0)');
+    // As Kysely writes them: quoted names around the placeholders.
+    const compiled = new Kysely<{ t: { id: number } }>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) })
+      .selectFrom('t')
+      .select('t.id')
+      .where('t.id', '=', 3)
+      .limit(2)
+      .compile();
+    expect(withValuesWritten(compiled.sql, compiled.parameters, 'sqlite')).toBe('select "t"."id" from "t" where "t"."id" = 3.0 limit 2.0');
+  });
+
+  it('writes nothing into SQLite for a boolean, an array, a count of values unlike the placeholders, or a name holding a ?', () => {
+    for (const value of [true, [1], "it's", 'বই', Number.NaN]) expect(withValuesWritten('select ?', [value], 'sqlite')).toBeNull();
+    expect(withValuesWritten('select ?, ?', [1], 'sqlite')).toBeNull();
+    expect(withValuesWritten('select ?', [1, 2], 'sqlite')).toBeNull();
+    expect(withValuesWritten('select "a?" from t where id = ?', [1], 'sqlite')).toBeNull();
   });
 
   it('writes nothing when a value is not plain, or the text holds a quote', () => {
