@@ -39,7 +39,12 @@ describe('SQLite rows', () => {
     const same = (id: number, limit: number, ratio: number, name: string) =>
       sql`select id, name, price / ${ratio} as part, ${name} as asked from t where id >= ${id} and id > ${-5} order by id limit ${limit}`.execute(database.db);
     // Plain values (written in) and a word that is not plain (bound as a parameter) alike.
-    for (const args of [[1, 2, 2, 'pen'], [2, 5, 4, 'pen'], [1, 1, 2, 'বই']] as const) {
+    const cases: [id: number, limit: number, ratio: number, name: string][] = [
+      [1, 2, 2, 'pen'],
+      [2, 5, 4, 'pen'],
+      [1, 1, 2, 'বই'],
+    ];
+    for (const args of cases) {
       const [written, bound] = await Promise.all([page(...args), same(...args)]);
       expect(written.rows).toEqual(bound.rows);
       expect(written.rows.length).toBeGreaterThan(0);
