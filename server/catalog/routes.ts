@@ -16,6 +16,7 @@ import { notFound } from '../http/errors';
 import { PRODUCT_TYPES } from '../../domain/catalog';
 import { flagSchema, idSchema, searchTerm } from '../../domain/queries';
 import { PERSON_ORDERINGS, PRODUCT_ORDERINGS, type Listed } from './service';
+import { productListJson } from './product-json';
 
 const productOrdering = z.enum(PRODUCT_ORDERINGS, { message: `ordering must be one of ${PRODUCT_ORDERINGS.join(', ')}.` });
 const personOrdering = z.enum(PERSON_ORDERINGS, { message: `ordering must be one of ${PERSON_ORDERINGS.join(', ')}.` });
@@ -177,14 +178,15 @@ function createAnswerCache(services: Services) {
     return reply.type('application/json; charset=utf-8').send(body());
   }
 
-  return async function answer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
+  /** `serialize`: how the answer is written as JSON when it is not kept (a product list's compiled serializer). */
+  return async function answer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, serialize: (value: unknown) => string = JSON.stringify) {
     if (isAdmin(request)) {
       reply.header('cache-control', 'private, no-store');
       return compute();
     }
     if (!enabled) {
       // Encoded once: hashed and sent as the same bytes.
-      const body = Buffer.from(JSON.stringify(await compute()));
+      const body = Buffer.from(serialize(await compute()));
       return send(request, reply, `W/"${hash(body)}"`, () => body);
     }
     // One round trip: the counters, and the shelf counts of the answer remembered for this URL.
@@ -231,9 +233,11 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const answer = createAnswerCache(services);
 
   /** Registers a public GET answered through the answer cache. */
-  function get(app: FastifyInstance, path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-    app.get(path, (request, reply) => answer(request, reply, () => handler(request, reply)));
+  function get(app: FastifyInstance, path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, serialize?: (value: unknown) => string) {
+    app.get(path, (request, reply) => answer(request, reply, () => handler(request, reply), serialize));
   }
+  /** The same for a list of products, a plain array or the envelope (product-json.ts). */
+  const getProducts = (app: FastifyInstance, path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => get(app, path, handler, productListJson);
 
   /** The list envelope; a search that stopped counting at its limit says so (`count_capped`: "10,000+"). */
   const listEnvelope = <T>(request: FastifyRequest, page: Page, list: Listed<T> & { count_capped?: true }) =>
@@ -244,7 +248,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     q.page !== undefined && page ? listEnvelope(request, page, list) : list.results;
 
   // Products
-  get(app, '/api/product/', async (request) => {
+  getProducts(app, '/api/product/', async (request) => {
     const q = readQuery(productListQuery, request);
     const page = toPage(q);
     const list = await catalog.listProducts(q, page, { admin: isAdmin(request) });
@@ -263,7 +267,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return related;
   });
 
-  get(app, '/all-product/:type/', async (request) => {
+  getProducts(app, '/all-product/:type/', async (request) => {
     const type = productType.safeParse((request.params as { type: string }).type);
     if (!type.success) throw type.error;
     const q = readQuery(catalogueQuery, request);
@@ -276,7 +280,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     ['/category-book/:name/', false],
     ['/category-all-book/:name/', true],
   ] as const) {
-    get(app, path, async (request) => {
+    getProducts(app, path, async (request) => {
       const q = readQuery(categoryBooksQuery, request);
       const page = q.page !== undefined ? toPage(q) : undefined;
       const list = await catalog.productsOfCategory(pathName(request), { descendants, ordering: q.ordering, page, author: q.author, publisher: q.publisher }, { admin: isAdmin(request) });
@@ -285,7 +289,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     });
   }
 
-  get(app, '/author-book/:name/', async (request) => {
+  getProducts(app, '/author-book/:name/', async (request) => {
     const q = readQuery(catalogueQuery.omit({ search: true }), request);
     const page = q.page !== undefined ? toPage(q) : undefined;
     const list = await catalog.productsOfAuthor(pathName(request), { ordering: q.ordering, page }, { admin: isAdmin(request) });
@@ -293,7 +297,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return arrayOrEnvelope(request, q, page, list);
   });
 
-  get(app, '/publisher-book/:name/', async (request) => {
+  getProducts(app, '/publisher-book/:name/', async (request) => {
     const q = readQuery(catalogueQuery.omit({ search: true }), request);
     const page = q.page !== undefined ? toPage(q) : undefined;
     const list = await catalog.productsOfPublisher(pathName(request), { ordering: q.ordering, page }, { admin: isAdmin(request) });
@@ -345,7 +349,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
   }
 
   // The header search box: ranked, at most 20.
-  get(app, '/api/search/', async (request) => {
+  getProducts(app, '/api/search/', async (request) => {
     const q = readQuery(searchQuery, request);
     return catalog.searchProducts(q.search ?? q.q ?? '', undefined, { admin: isAdmin(request) });
   });
