@@ -16,7 +16,6 @@ import { notFound } from '../http/errors';
 import { PRODUCT_TYPES } from '../../domain/catalog';
 import { flagSchema, idSchema, searchTerm } from '../../domain/queries';
 import { PERSON_ORDERINGS, PRODUCT_ORDERINGS, type Listed } from './service';
-import { productListJson } from './product-json';
 
 const productOrdering = z.enum(PRODUCT_ORDERINGS, { message: `ordering must be one of ${PRODUCT_ORDERINGS.join(', ')}.` });
 const personOrdering = z.enum(PERSON_ORDERINGS, { message: `ordering must be one of ${PERSON_ORDERINGS.join(', ')}.` });
@@ -178,15 +177,14 @@ function createAnswerCache(services: Services) {
     return reply.type('application/json; charset=utf-8').send(body());
   }
 
-  /** `serialize`: how the answer is written as JSON when it is not kept (a product list's compiled serializer). */
-  return async function answer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>, serialize: (value: unknown) => string = JSON.stringify) {
+  return async function answer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
     if (isAdmin(request)) {
       reply.header('cache-control', 'private, no-store');
       return compute();
     }
     if (!enabled) {
       // Encoded once: hashed and sent as the same bytes.
-      const body = Buffer.from(serialize(await compute()));
+      const body = Buffer.from(JSON.stringify(await compute()));
       return send(request, reply, `W/"${hash(body)}"`, () => body);
     }
     // One round trip: the counters, and the shelf counts of the answer remembered for this URL.
@@ -233,11 +231,9 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const answer = createAnswerCache(services);
 
   /** Registers a public GET answered through the answer cache. */
-  function get(app: FastifyInstance, path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, serialize?: (value: unknown) => string) {
-    app.get(path, (request, reply) => answer(request, reply, () => handler(request, reply), serialize));
+  function get(app: FastifyInstance, path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+    app.get(path, (request, reply) => answer(request, reply, () => handler(request, reply)));
   }
-  /** The same for a list of products, a plain array or the envelope (product-json.ts). */
-  const getProducts = (app: FastifyInstance, path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => get(app, path, handler, productListJson);
 
   /** The list envelope; a search that stopped counting at its limit says so (`count_capped`: "10,000+"). */
   const listEnvelope = <T>(request: FastifyRequest, page: Page, list: Listed<T> & { count_capped?: true }) =>
@@ -248,7 +244,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     q.page !== undefined && page ? listEnvelope(request, page, list) : list.results;
 
   // Products
-  getProducts(app, '/api/product/', async (request) => {
+  get(app, '/api/product/', async (request) => {
     const q = readQuery(productListQuery, request);
     const page = toPage(q);
     const list = await catalog.listProducts(q, page, { admin: isAdmin(request) });
@@ -267,7 +263,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return related;
   });
 
-  getProducts(app, '/all-product/:type/', async (request) => {
+  get(app, '/all-product/:type/', async (request) => {
     const type = productType.safeParse((request.params as { type: string }).type);
     if (!type.success) throw type.error;
     const q = readQuery(catalogueQuery, request);
@@ -280,7 +276,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     ['/category-book/:name/', false],
     ['/category-all-book/:name/', true],
   ] as const) {
-    getProducts(app, path, async (request) => {
+    get(app, path, async (request) => {
       const q = readQuery(categoryBooksQuery, request);
       const page = q.page !== undefined ? toPage(q) : undefined;
       const list = await catalog.productsOfCategory(pathName(request), { descendants, ordering: q.ordering, page, author: q.author, publisher: q.publisher }, { admin: isAdmin(request) });
@@ -289,7 +285,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     });
   }
 
-  getProducts(app, '/author-book/:name/', async (request) => {
+  get(app, '/author-book/:name/', async (request) => {
     const q = readQuery(catalogueQuery.omit({ search: true }), request);
     const page = q.page !== undefined ? toPage(q) : undefined;
     const list = await catalog.productsOfAuthor(pathName(request), { ordering: q.ordering, page }, { admin: isAdmin(request) });
@@ -297,7 +293,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return arrayOrEnvelope(request, q, page, list);
   });
 
-  getProducts(app, '/publisher-book/:name/', async (request) => {
+  get(app, '/publisher-book/:name/', async (request) => {
     const q = readQuery(catalogueQuery.omit({ search: true }), request);
     const page = q.page !== undefined ? toPage(q) : undefined;
     const list = await catalog.productsOfPublisher(pathName(request), { ordering: q.ordering, page }, { admin: isAdmin(request) });
@@ -349,7 +345,7 @@ export const catalogRoutes: FastifyPluginAsync<{ services: Services }> = async (
   }
 
   // The header search box: ranked, at most 20.
-  getProducts(app, '/api/search/', async (request) => {
+  get(app, '/api/search/', async (request) => {
     const q = readQuery(searchQuery, request);
     return catalog.searchProducts(q.search ?? q.q ?? '', undefined, { admin: isAdmin(request) });
   });
