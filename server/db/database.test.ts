@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { isoTimestamp, openPostgres, openSqlite, PLAN_EACH_TIME, PLAN_WITH_VALUES, withValuesWritten, type Database } from './database';
+import { isoTimestamp, openPostgres, openSqlite, placeholders, PLAN_EACH_TIME, PLAN_WITH_VALUES, withLimitsWritten, withValuesWritten, type Database } from './database';
 
 describe('SQLite rows', () => {
   let dir: string;
@@ -140,6 +140,28 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL connections prepare state
       await sql`set local statement_timeout = 5000`.execute(trx);
     });
     expect((await prepared()).some((s) => /begin|statement_timeout/i.test(s))).toBe(false);
+  });
+});
+
+describe('LIMIT and OFFSET written into SQLite statements', () => {
+  it('finds the placeholders after LIMIT and OFFSET, not those in strings, quoted names or comments', () => {
+    const text = `select "a?", 'b?' from t /* limit ? */ where x = ? -- offset ?\n and y in (select id from u limit ?) order by id LIMIT  ? offset ?`;
+    const p = placeholders(text)!;
+    expect(p.at).toEqual([text.indexOf('x = ?') + 4, text.indexOf('u limit ?') + 8, text.indexOf('LIMIT  ?') + 7, text.lastIndexOf('offset ?') + 7]);
+    expect(p.limits).toEqual([1, 2, 3]);
+    expect(withLimitsWritten(text, ['x', 5, 20, 40], p)).toEqual({
+      text: `select "a?", 'b?' from t /* limit ? */ where x = ? -- offset ?\n and y in (select id from u limit 5) order by id LIMIT  20 offset 40`,
+      values: ['x'],
+    });
+  });
+
+  it('writes nothing when a LIMIT or OFFSET is not an integer, the values do not match, or a string is left open', () => {
+    const p = placeholders('select * from t where a = ? limit ? offset ?')!;
+    expect(withLimitsWritten('select * from t where a = ? limit ? offset ?', [1, 2.5, 0], p)).toBeNull();
+    expect(withLimitsWritten('select * from t where a = ? limit ? offset ?', [1, '2', 0], p)).toBeNull();
+    expect(withLimitsWritten('select * from t where a = ? limit ? offset ?', [1, 2], p)).toBeNull();
+    expect(placeholders("select 'open limit ?")).toBeNull();
+    expect(placeholders('select 1 limit 5')).toEqual({ at: [], limits: [] });
   });
 });
 

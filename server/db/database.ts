@@ -239,22 +239,72 @@ function withFastRows(statement: SQLite.Statement): DriverStatement {
   };
 }
 
-/** Statements with their values written in that SQLite keeps prepared (PLAN_WITH_VALUES): a few tens of KB each. */
+/** Statements with values written in that SQLite keeps prepared: a few tens of KB each. */
 const WRITTEN_SQLITE = 200;
 
+/** Where a statement's placeholders are (`?` outside strings, quoted names and comments), and which of them a LIMIT or OFFSET takes. */
+export interface Placeholders {
+  /** Each placeholder's offset in the text. */
+  at: number[];
+  /** The indexes (into `at`) of those after LIMIT or OFFSET. */
+  limits: number[];
+}
+
+export function placeholders(text: string): Placeholders | null {
+  const at: number[] = [];
+  const limits: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    let close = i;
+    if (c === "'" || c === '"') close = text.indexOf(c, i + 1);
+    else if (c === '/' && text[i + 1] === '*') close = text.indexOf('*/', i + 2) < 0 ? -1 : text.indexOf('*/', i + 2) + 1;
+    else if (c === '-' && text[i + 1] === '-') close = text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i);
+    else if (c === '?') {
+      if (/\b(limit|offset)\s*$/i.test(text.slice(Math.max(0, i - 12), i))) limits.push(at.length);
+      at.push(i);
+    }
+    // An unclosed string or comment: nothing is written into it.
+    if (close < 0) return null;
+    i = close;
+  }
+  return { at, limits };
+}
+
+/** The statement with its LIMIT and OFFSET values written in as integers, and the values still bound; null when one is not an integer. */
+export function withLimitsWritten(text: string, values: readonly unknown[], p: Placeholders): { text: string; values: unknown[] } | null {
+  if (p.at.length !== values.length || !p.limits.every((i) => Number.isSafeInteger(values[i]))) return null;
+  let written = '';
+  let from = 0;
+  for (const i of p.limits) {
+    written += text.slice(from, p.at[i]) + String(values[i]);
+    from = p.at[i]! + 1;
+  }
+  return { text: written + text.slice(from), values: values.filter((_, i) => !p.limits.includes(i)) };
+}
+
+/** The statement with every value written in (PLAN_WITH_VALUES), or null. */
+function withAllWritten(text: string, values: readonly unknown[]): { text: string; values: unknown[] } | null {
+  const written = withValuesWritten(text, values, 'sqlite');
+  return written === null ? null : { text: written, values: [] };
+}
+
 /**
- * A statement marked PLAN_WITH_VALUES run on SQLite with its values written into its text when
- * they are plain (`withValuesWritten`), else with its parameters. SQLite prepares a statement
- * again at the first step after new values are bound when they could change its plan (SQLite's
- * documentation names a parameter compared to an indexed column under STAT4, which
- * better-sqlite3 builds in; LIMIT and OFFSET in a subquery measured alike). The list page's
- * statement ran in 126 µs with parameters and 86 µs with its values written in (page 50 of
- * 100,000 products); the whole page in the server, 2,700 against 3,700–4,000 requests/s.
+ * A statement run with some or all of its values written into its text (`write` answers the
+ * text and the values still bound, or null to run it as it is).
+ *
+ * SQLite prepares a statement again at the first step after a value is bound to it that could
+ * change its plan: a LIMIT or OFFSET (measured: a page of ids 10.1 against 6.2 µs, 16.8 against
+ * 10.3 in a subquery), and under STAT4 (which better-sqlite3 builds in) a value compared to an
+ * indexed column. better-sqlite3 binds the values at every run, so such a statement was prepared
+ * again every time. The list page's statement ran in 126 µs with parameters and 86 µs with its
+ * values written in (page 50 of 100,000 products; in the server, 2,700 against 3,700–4,000
+ * pages/s). So every statement has its LIMIT and OFFSET written in, and those marked
+ * PLAN_WITH_VALUES every plain value (`withValuesWritten`).
  */
-function withValuesWrittenOnRun(text: string, statement: DriverStatement, prepare: (text: string) => DriverStatement): DriverStatement {
+function writingValues(statement: DriverStatement, write: (values: unknown[]) => { text: string; values: unknown[] } | null, prepare: (text: string) => DriverStatement): DriverStatement {
   const forValues = (parameters: unknown[]): [DriverStatement, unknown[]] => {
-    const written = withValuesWritten(text, parameters, 'sqlite');
-    return written === null ? [statement, parameters] : [prepare(written), []];
+    const written = write(parameters);
+    return written === null ? [statement, parameters] : [prepare(written.text), written.values];
   };
   return {
     reader: statement.reader,
@@ -280,20 +330,7 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Kysely prepares every query it runs; preparing costs about as much as running a page's
-  // query, so each distinct SQL text is prepared once (statements run synchronously to the
-  // end, so one is never busy when it is reused; Kysely streams nothing here).
-  const statements = new Map<string, DriverStatement>();
-  const prepared = (text: string): DriverStatement => {
-    let statement = statements.get(text);
-    if (!statement) {
-      if (statements.size >= 1000) statements.clear();
-      statement = withFastRows(sqlite.prepare(text));
-      statements.set(text, statement);
-    }
-    return statement;
-  };
-  // Statements with their values written in, the least recently used dropped first.
+  // Statements with values written in, the least recently used dropped first.
   const written = new Map<string, DriverStatement>();
   const preparedWritten = (text: string): DriverStatement => {
     let statement = written.get(text);
@@ -306,10 +343,30 @@ export function openSqlite(file: string): Database {
     written.set(text, statement);
     return statement;
   };
+  // Kysely prepares every query it runs; preparing costs about as much as running a page's
+  // query, so each distinct SQL text is prepared once (statements run synchronously to the
+  // end, so one is never busy when it is reused; Kysely streams nothing here).
+  const statements = new Map<string, DriverStatement>();
+  const prepared = (text: string): DriverStatement => {
+    let statement = statements.get(text);
+    if (!statement) {
+      if (statements.size >= 1000) statements.clear();
+      const plain = withFastRows(sqlite.prepare(text));
+      const marks = placeholders(text);
+      statement = text.includes(PLAN_WITH_VALUES_TEXT)
+        ? writingValues(plain, (values) => withAllWritten(text, values), preparedWritten)
+        : marks?.limits.length
+          ? writingValues(plain, (values) => withLimitsWritten(text, values, marks), preparedWritten)
+          : plain;
+      statements.set(text, statement);
+    }
+    return statement;
+  };
   const database = {
     close: () => sqlite.close(),
-    prepare: (text: string) => (text.includes(PLAN_WITH_VALUES_TEXT) ? withValuesWrittenOnRun(text, prepared(text), preparedWritten) : prepared(text)),
+    prepare: prepared,
   };
+
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
   // Statements run synchronously on the one connection: it is never seen busy between them.
   return { db, dialect: 'sqlite', close: () => db.destroy(), poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }) };
