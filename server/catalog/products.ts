@@ -31,13 +31,26 @@ export type ProductRow = Product & {
   publisher_name: string | null;
 };
 
-/** Products with the names of their category, author and publisher joined in. */
-export function productQuery(db: Kysely<DB>) {
+/** The products table's columns, in the table's order (products.test.ts checks them against both databases). */
+export const PRODUCT_COLUMNS = [
+  'id', 'type', 'english_title', 'bangla_title', 'description', 'category_id', 'author_id', 'publisher_id', 'image', 'alt_text', 'pdf',
+  'isbn', 'edition', 'language', 'country', 'total_page', 'model', 'brand', 'warranty', 'offer_type', 'percentage', 'flat_discount',
+  'purchase_from', 'purchase_price', 'regular_price', 'discount_price', 'units_stock', 'units_sold', 'is_active', 'created_at', 'updated_at',
+  'rating_count', 'rating_sum',
+] as const satisfies readonly (keyof Product)[];
+
+/** Products joined to their category, author and publisher, nothing selected yet. */
+export function productJoins(db: Kysely<DB>) {
   return db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
     .leftJoin('authors', 'authors.id', 'products.author_id')
-    .leftJoin('publishers', 'publishers.id', 'products.publisher_id')
+    .leftJoin('publishers', 'publishers.id', 'products.publisher_id');
+}
+
+/** Products with the names of their category, author and publisher joined in. */
+export function productQuery(db: Kysely<DB>) {
+  return productJoins(db)
     .selectAll('products')
     .select(['categories.name as category_name', 'authors.name as author_name', 'publishers.name as publisher_name']);
 }

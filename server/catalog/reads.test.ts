@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
+import { sql } from 'kysely';
 import { createCatalogService } from './service';
+import { PRODUCT_COLUMNS, productQuery, toApiProduct, type ProductRow } from './products';
+import { insertProduct } from '../test/orders-fixtures';
 
 const enc = encodeURIComponent;
 
@@ -228,6 +231,36 @@ describe(`catalogue reads (${testDialect})`, () => {
       const logos = (await get('/api/logo')).json();
       expect(logos.results[0]).toMatchObject({ alt_text: 'Haat' });
       expect(logos.results[0].image).toContain('logos/def-');
+    });
+  });
+
+  describe('page rows', () => {
+    it('PRODUCT_COLUMNS are the products table\'s columns, in order', async () => {
+      const { db, dialect } = t.services.database;
+      const columns =
+        dialect === 'sqlite'
+          ? (await sql<{ name: string }>`select name from pragma_table_info('products') order by cid`.execute(db)).rows.map((r) => r.name)
+          : (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'products' order by ordinal_position`.execute(db)).rows.map((r) => r.name);
+      expect([...PRODUCT_COLUMNS]).toEqual(columns);
+    });
+
+    it('a page\'s products are those read row by row, whatever their text and numbers (SQLite reads a page as JSON)', async () => {
+      const { db, dialect } = t.services.database;
+      const odd = await insertProduct(db, { regular_price: 99_999 });
+      await db
+        .updateTable('products')
+        .set({ english_title: 'Quote " back\\slash\nnew line 📚', bangla_title: 'নদী\u200dর গান', purchase_price: 0, purchase_from: "O'Neil", total_page: null })
+        .where('id', '=', odd)
+        .execute();
+      try {
+        const catalog = createCatalogService(db, t.services.storage, { dialect, isOnOrders: async () => false });
+        const listed = (await catalog.listProducts({}, { page: 1, size: 100, offset: 0 }, { admin: true })).results;
+        const rows = (await productQuery(db).orderBy('products.id', 'desc').execute()) as ProductRow[];
+        expect(listed).toEqual(rows.map((r) => toApiProduct(r, t.services.storage, { admin: true })));
+        expect(listed.find((p) => p.id === odd)).toMatchObject({ english_title: 'Quote " back\\slash\nnew line 📚', regular_price: 99_999, purchase_from: "O'Neil", total_page: null });
+      } finally {
+        await db.deleteFrom('products').where('id', '=', odd).execute();
+      }
     });
   });
 

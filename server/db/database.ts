@@ -121,7 +121,7 @@ export function withValuesWritten(text: string, values: readonly unknown[], dial
 }
 
 /** Rows as arrays made into objects by a function written for their columns (the same objects: columns in order, a repeated name the last one's). */
-function rowBuilder(columns: string[]): (values: unknown[]) => unknown {
+export function rowBuilder(columns: string[]): (values: unknown[]) => unknown {
   // Column names of our own SQL, quoted by JSON.stringify.
   return new Function('r', `return {${columns.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`) as (values: unknown[]) => unknown;
 }
