@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { isoTimestamp, openPostgres, openSqlite, placeholders, PLAN_EACH_TIME, PLAN_WITH_VALUES, withLimitsWritten, withValuesWritten, type Database } from './database';
+import { isoTimestamp, openPostgres, openSqlite, placeholders, PLAN_EACH_TIME, PLAN_WITH_VALUES, sqliteLiteral, textWithLiterals, valuesToWrite, withValuesWritten, type Database } from './database';
 
 describe('SQLite rows', () => {
   let dir: string;
@@ -143,23 +143,51 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL connections prepare state
   });
 });
 
-describe('LIMIT and OFFSET written into SQLite statements', () => {
+describe('values written into SQLite statements', () => {
+  const write = (text: string, values: unknown[], only: 'all' | 'limits') => {
+    const p = placeholders(text)!;
+    const which = only === 'all' ? p.at.map((_, i) => i) : p.limits;
+    const w = valuesToWrite(p.at, which, values, only === 'all' ? sqliteLiteral : (v) => (Number.isSafeInteger(v) ? String(v) : null));
+    return w && { text: textWithLiterals(text, p.at, which, w.literals), values: w.rest };
+  };
+
   it('finds the placeholders after LIMIT and OFFSET, not those in strings, quoted names or comments', () => {
     const text = `select "a?", 'b?' from t /* limit ? */ where x = ? -- offset ?\n and y in (select id from u limit ?) order by id LIMIT  ? offset ?`;
     const p = placeholders(text)!;
     expect(p.at).toEqual([text.indexOf('x = ?') + 4, text.indexOf('u limit ?') + 8, text.indexOf('LIMIT  ?') + 7, text.lastIndexOf('offset ?') + 7]);
     expect(p.limits).toEqual([1, 2, 3]);
-    expect(withLimitsWritten(text, ['x', 5, 20, 40], p)).toEqual({
+    expect(write(text, ['x', 5, 20, 40], 'limits')).toEqual({
       text: `select "a?", 'b?' from t /* limit ? */ where x = ? -- offset ?\n and y in (select id from u limit 5) order by id LIMIT  20 offset 40`,
       values: ['x'],
     });
   });
 
-  it('writes nothing when a LIMIT or OFFSET is not an integer, the values do not match, or a string is left open', () => {
-    const p = placeholders('select * from t where a = ? limit ? offset ?')!;
-    expect(withLimitsWritten('select * from t where a = ? limit ? offset ?', [1, 2.5, 0], p)).toBeNull();
-    expect(withLimitsWritten('select * from t where a = ? limit ? offset ?', [1, '2', 0], p)).toBeNull();
-    expect(withLimitsWritten('select * from t where a = ? limit ? offset ?', [1, 2], p)).toBeNull();
+  it('writes the LIMIT and OFFSET of a statement as Kysely compiles it, quoted names around its placeholders', () => {
+    const compiled = new Kysely<{ t: { id: number } }>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) })
+      .selectFrom('t')
+      .select('t.id')
+      .where('t.id', '=', 3)
+      .limit(2)
+      .offset(40)
+      .compile();
+    expect(write(compiled.sql, [...compiled.parameters], 'limits')).toEqual({ text: 'select "t"."id" from "t" where "t"."id" = ? limit 2 offset 40', values: [3] });
+    expect(write(compiled.sql, [...compiled.parameters], 'all')!.text).toBe('select "t"."id" from "t" where "t"."id" = 3.0 limit 2.0 offset 40.0');
+  });
+
+  it('writes every plain value of a marked statement as the reals better-sqlite3 binds, a negative one in parentheses', () => {
+    expect(write(`select * from "t" where a = ? and b is ? and c = ? and d <> 'x?' limit ? offset ?`, [1, null, 'books', 20, -5.5], 'all')).toEqual({
+      text: `select * from "t" where a = 1.0 and b is null and c = 'books' and d <> 'x?' limit 20.0 offset (-5.5)`,
+      values: [],
+    });
+    expect(write('select ? - ?', [1, -2], 'all')!.text).toBe('select 1.0 - (-2.0)');
+  });
+
+  it('writes nothing for a value that is not plain, a LIMIT that is not an integer, values unlike the placeholders, or a string left open', () => {
+    for (const value of [true, [1], "it's", 'বই', Number.NaN]) expect(write('select ?', [value], 'all')).toBeNull();
+    expect(write('select * from t where a = ? limit ? offset ?', [1, 2.5, 0], 'limits')).toBeNull();
+    expect(write('select * from t where a = ? limit ? offset ?', [1, '2', 0], 'limits')).toBeNull();
+    expect(write('select * from t where a = ? limit ? offset ?', [1, 2], 'limits')).toBeNull();
+    expect(write('select ?, ?', [1], 'all')).toBeNull();
     expect(placeholders("select 'open limit ?")).toBeNull();
     expect(placeholders('select 1 limit 5')).toEqual({ at: [], limits: [] });
   });
@@ -170,28 +198,6 @@ describe('values written into a statement (PLAN_WITH_VALUES)', () => {
     expect(withValuesWritten('select * from t where a = $1 and b = $2 and c is $3 and d = $4 and e = any($5::int[]) limit $6 offset $10', [1, true, null, 'books', [3, -4], 20, 0, 0, 0, -5.5])).toBe(
       "select * from t where a = '1' and b = 'true' and c is null and d = 'books' and e = any('{3,-4}'::int[]) limit '20' offset '-5.5'",
     );
-  });
-
-  it("writes SQLite's values in order as the reals better-sqlite3 binds, a negative one in parentheses", () => {
-    expect(withValuesWritten('select * from t where a = ? and b is ? and c = ? limit ? offset ?', [1, null, 'books', 20, -5.5], 'sqlite')).toBe(
-      "select * from t where a = 1.0 and b is null and c = 'books' limit 20.0 offset (-5.5)",
-    );
-    expect(withValuesWritten('select ? - ?', [1, -2], 'sqlite')).toBe('select 1.0 - (-2.0)');
-    // As Kysely writes them: quoted names around the placeholders.
-    const compiled = new Kysely<{ t: { id: number } }>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) })
-      .selectFrom('t')
-      .select('t.id')
-      .where('t.id', '=', 3)
-      .limit(2)
-      .compile();
-    expect(withValuesWritten(compiled.sql, compiled.parameters, 'sqlite')).toBe('select "t"."id" from "t" where "t"."id" = 3.0 limit 2.0');
-  });
-
-  it('writes nothing into SQLite for a boolean, an array, a count of values unlike the placeholders, or a name holding a ?', () => {
-    for (const value of [true, [1], "it's", 'বই', Number.NaN]) expect(withValuesWritten('select ?', [value], 'sqlite')).toBeNull();
-    expect(withValuesWritten('select ?, ?', [1], 'sqlite')).toBeNull();
-    expect(withValuesWritten('select ?', [1, 2], 'sqlite')).toBeNull();
-    expect(withValuesWritten('select "a?" from t where id = ?', [1], 'sqlite')).toBeNull();
   });
 
   it('writes nothing when a value is not plain, or the text holds a quote', () => {

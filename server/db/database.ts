@@ -69,20 +69,8 @@ const PLAN_WITH_VALUES_TEXT = '/* plan with values */';
 /** Statements with their values written in that one connection keeps prepared (a page's plan is about 130–260 KB there). */
 const WRITTEN_PER_CONNECTION = 24;
 
-/** A value as an SQL literal, or null when it is not one of the plain kinds that are safe to write. */
-function literal(value: unknown, dialect: DialectName): string | null {
-  if (dialect === 'sqlite') {
-    // Numbers as the reals better-sqlite3 binds them as (`5 / 2.0` stays 2.5), a negative one in
-    // parentheses (never `--`); it binds no booleans or arrays.
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return null;
-      const text = Number.isInteger(value) ? `${value}.0` : String(value);
-      return value < 0 ? `(${text})` : text;
-    }
-    if (value === null) return 'null';
-    if (typeof value === 'string') return /^[\w-]{0,100}$/.test(value) ? `'${value}'` : null;
-    return null;
-  }
+/** A value as an SQL literal for PostgreSQL, or null when it is not one of the plain kinds that are safe to write. */
+function literal(value: unknown): string | null {
   // Quoted like a parameter: of no type until its place gives it one (`limit '20'`, `= '1'`).
   if (typeof value === 'number') return Number.isFinite(value) ? `'${value}'` : null;
   if (typeof value === 'boolean') return `'${value}'`;
@@ -93,30 +81,20 @@ function literal(value: unknown, dialect: DialectName): string | null {
 }
 
 /**
- * The statement with each parameter (PostgreSQL's `$n`, SQLite's `?` in order) replaced by its
- * value as a literal, or null when a value is not a number, boolean (PostgreSQL), null, plain
- * word (letters, digits, `_`, `-`) or array of integers (PostgreSQL), or the text holds a quote
- * (then a parameter could stand inside a string) or a quoted name with a `?` in it.
+ * The statement with each `$n` replaced by its value as a literal, or null when a value is not a
+ * number, boolean, null, plain word (letters, digits, `_`, `-`) or array of integers, or the text
+ * holds a quote (then a `$n` could stand inside a string).
  */
-export function withValuesWritten(text: string, values: readonly unknown[], dialect: DialectName = 'postgres'): string | null {
+export function withValuesWritten(text: string, values: readonly unknown[]): string | null {
   if (text.includes("'")) return null;
-  const literals = values.map((v) => literal(v, dialect));
+  const literals = values.map(literal);
   if (literals.includes(null)) return null;
   let complete = true;
-  const valueAt = (i: number) => {
-    const value = literals[i];
+  const written = text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const value = literals[Number(n) - 1];
     if (value === undefined || value === null) complete = false;
     return value ?? '';
-  };
-  let written: string;
-  if (dialect === 'sqlite') {
-    if ((text.match(/"[^"]*"/g) ?? []).some((name) => name.includes('?'))) return null;
-    let next = 0;
-    written = text.replace(/\?/g, () => valueAt(next++));
-    if (next !== values.length) return null;
-  } else {
-    written = text.replace(/\$(\d+)\b/g, (_, n: string) => valueAt(Number(n) - 1));
-  }
+  });
   return complete ? written : null;
 }
 
@@ -239,9 +217,6 @@ function withFastRows(statement: SQLite.Statement): DriverStatement {
   };
 }
 
-/** Statements with values written in that SQLite keeps prepared: a few tens of KB each. */
-const WRITTEN_SQLITE = 200;
-
 /** Where a statement's placeholders are (`?` outside strings, quoted names and comments), and which of them a LIMIT or OFFSET takes. */
 export interface Placeholders {
   /** Each placeholder's offset in the text. */
@@ -250,6 +225,7 @@ export interface Placeholders {
   limits: number[];
 }
 
+/** The statement's placeholders, or null when a string or comment is left open. */
 export function placeholders(text: string): Placeholders | null {
   const at: number[] = [];
   const limits: number[] = [];
@@ -263,34 +239,67 @@ export function placeholders(text: string): Placeholders | null {
       if (/\b(limit|offset)\s*$/i.test(text.slice(Math.max(0, i - 12), i))) limits.push(at.length);
       at.push(i);
     }
-    // An unclosed string or comment: nothing is written into it.
     if (close < 0) return null;
     i = close;
   }
   return { at, limits };
 }
 
-/** The statement with its LIMIT and OFFSET values written in as integers, and the values still bound; null when one is not an integer. */
-export function withLimitsWritten(text: string, values: readonly unknown[], p: Placeholders): { text: string; values: unknown[] } | null {
-  if (p.at.length !== values.length || !p.limits.every((i) => Number.isSafeInteger(values[i]))) return null;
-  let written = '';
-  let from = 0;
-  for (const i of p.limits) {
-    written += text.slice(from, p.at[i]) + String(values[i]);
-    from = p.at[i]! + 1;
+/**
+ * A value as an SQLite literal, or null when it is not plain: a finite number as the real
+ * better-sqlite3 binds it as (`5 / 2.0` stays 2.5; a negative one in parentheses, never `--`),
+ * null, or a plain word (letters, digits, `_`, `-`).
+ */
+export function sqliteLiteral(value: unknown): string | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    const text = Number.isInteger(value) ? `${value}.0` : String(value);
+    return value < 0 ? `(${text})` : text;
   }
-  return { text: written + text.slice(from), values: values.filter((_, i) => !p.limits.includes(i)) };
+  if (value === null) return 'null';
+  if (typeof value === 'string') return /^[\w-]{0,100}$/.test(value) ? `'${value}'` : null;
+  return null;
 }
 
-/** The statement with every value written in (PLAN_WITH_VALUES), or null. */
-function withAllWritten(text: string, values: readonly unknown[]): { text: string; values: unknown[] } | null {
-  const written = withValuesWritten(text, values, 'sqlite');
-  return written === null ? null : { text: written, values: [] };
+/** A LIMIT or OFFSET as an SQLite literal: an integer, else null. */
+const limitLiteral = (value: unknown): string | null => (Number.isSafeInteger(value) ? String(value) : null);
+
+/**
+ * The literals of the values at the placeholders `write` (indexes into `at`, ascending) and the
+ * values still bound; null when a value to write is not plain (`literalOf`) or the values do not
+ * match the placeholders.
+ */
+export function valuesToWrite(at: readonly number[], write: readonly number[], values: readonly unknown[], literalOf: (value: unknown) => string | null): { literals: string[]; rest: unknown[] } | null {
+  if (at.length !== values.length) return null;
+  const literals: string[] = [];
+  const rest: unknown[] = [];
+  let next = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (write[next] === i) {
+      const l = literalOf(values[i]);
+      if (l === null) return null;
+      literals.push(l);
+      next += 1;
+    } else {
+      rest.push(values[i]);
+    }
+  }
+  return { literals, rest };
+}
+
+/** The text with the placeholders `write` replaced by `literals`. */
+export function textWithLiterals(text: string, at: readonly number[], write: readonly number[], literals: readonly string[]): string {
+  let out = '';
+  let from = 0;
+  write.forEach((i, n) => {
+    out += text.slice(from, at[i]) + literals[n];
+    from = at[i]! + 1;
+  });
+  return out + text.slice(from);
 }
 
 /**
- * A statement run with some or all of its values written into its text (`write` answers the
- * text and the values still bound, or null to run it as it is).
+ * Statements with values written in that SQLite keeps prepared (a few tens of KB each).
  *
  * SQLite prepares a statement again at the first step after a value is bound to it that could
  * change its plan: a LIMIT or OFFSET (measured: a page of ids 10.1 against 6.2 µs, 16.8 against
@@ -298,30 +307,11 @@ function withAllWritten(text: string, values: readonly unknown[]): { text: strin
  * indexed column. better-sqlite3 binds the values at every run, so such a statement was prepared
  * again every time. The list page's statement ran in 126 µs with parameters and 86 µs with its
  * values written in (page 50 of 100,000 products; in the server, 2,700 against 3,700–4,000
- * pages/s). So every statement has its LIMIT and OFFSET written in, and those marked
- * PLAN_WITH_VALUES every plain value (`withValuesWritten`).
+ * pages/s). So every statement has its LIMIT and OFFSET written into its text, and those marked
+ * PLAN_WITH_VALUES every plain value; each distinct text is prepared once and kept
+ * (`WRITTEN_SQLITE`, the least recently used dropped first).
  */
-function writingValues(statement: DriverStatement, write: (values: unknown[]) => { text: string; values: unknown[] } | null, prepare: (text: string) => DriverStatement): DriverStatement {
-  const forValues = (parameters: unknown[]): [DriverStatement, unknown[]] => {
-    const written = write(parameters);
-    return written === null ? [statement, parameters] : [prepare(written.text), written.values];
-  };
-  return {
-    reader: statement.reader,
-    all: (parameters) => {
-      const [s, values] = forValues(parameters);
-      return s.all(values);
-    },
-    iterate: (parameters) => {
-      const [s, values] = forValues(parameters);
-      return s.iterate(values);
-    },
-    run: (parameters) => {
-      const [s, values] = forValues(parameters);
-      return s.run(values);
-    },
-  };
-}
+const WRITTEN_SQLITE = 200;
 
 export function openSqlite(file: string): Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -330,18 +320,41 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Statements with values written in, the least recently used dropped first.
+  // Statements with values written in, by their statement's number and the values; the least
+  // recently used dropped first.
   const written = new Map<string, DriverStatement>();
-  const preparedWritten = (text: string): DriverStatement => {
-    let statement = written.get(text);
-    if (statement) {
-      written.delete(text);
-    } else {
-      statement = withFastRows(sqlite.prepare(text));
-      if (written.size >= WRITTEN_SQLITE) written.delete(written.keys().next().value!);
-    }
-    written.set(text, statement);
-    return statement;
+  let texts = 0;
+  const writing = (text: string, plain: DriverStatement, at: number[], write: number[], literalOf: (value: unknown) => string | null): DriverStatement => {
+    const id = texts++;
+    const forValues = (parameters: unknown[]): [DriverStatement, unknown[]] => {
+      const w = valuesToWrite(at, write, parameters, literalOf);
+      if (!w) return [plain, parameters];
+      const key = `${id}\u0000${w.literals.join('\u0000')}`;
+      let statement = written.get(key);
+      if (statement) {
+        written.delete(key);
+      } else {
+        statement = withFastRows(sqlite.prepare(textWithLiterals(text, at, write, w.literals)));
+        if (written.size >= WRITTEN_SQLITE) written.delete(written.keys().next().value!);
+      }
+      written.set(key, statement);
+      return [statement, w.rest];
+    };
+    return {
+      reader: plain.reader,
+      all: (parameters) => {
+        const [s, values] = forValues(parameters);
+        return s.all(values);
+      },
+      iterate: (parameters) => {
+        const [s, values] = forValues(parameters);
+        return s.iterate(values);
+      },
+      run: (parameters) => {
+        const [s, values] = forValues(parameters);
+        return s.run(values);
+      },
+    };
   };
   // Kysely prepares every query it runs; preparing costs about as much as running a page's
   // query, so each distinct SQL text is prepared once (statements run synchronously to the
@@ -353,11 +366,12 @@ export function openSqlite(file: string): Database {
       if (statements.size >= 1000) statements.clear();
       const plain = withFastRows(sqlite.prepare(text));
       const marks = placeholders(text);
-      statement = text.includes(PLAN_WITH_VALUES_TEXT)
-        ? writingValues(plain, (values) => withAllWritten(text, values), preparedWritten)
-        : marks?.limits.length
-          ? writingValues(plain, (values) => withLimitsWritten(text, values, marks), preparedWritten)
-          : plain;
+      statement =
+        marks && text.includes(PLAN_WITH_VALUES_TEXT)
+          ? writing(text, plain, marks.at, marks.at.map((_, i) => i), sqliteLiteral)
+          : marks?.limits.length
+            ? writing(text, plain, marks.at, marks.limits, limitLiteral)
+            : plain;
       statements.set(text, statement);
     }
     return statement;
