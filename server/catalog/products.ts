@@ -31,7 +31,7 @@ export type ProductRow = Product & {
   publisher_name: string | null;
 };
 
-/** The products table's columns, in the table's order (products.test.ts checks them against both databases). */
+/** The products table's columns, in the table's order (reads.test.ts checks them against both databases). */
 export const PRODUCT_COLUMNS = [
   'id', 'type', 'english_title', 'bangla_title', 'description', 'category_id', 'author_id', 'publisher_id', 'image', 'alt_text', 'pdf',
   'isbn', 'edition', 'language', 'country', 'total_page', 'model', 'brand', 'warranty', 'offer_type', 'percentage', 'flat_discount',

@@ -189,6 +189,7 @@ describe('values written into SQLite statements', () => {
     expect(write('select * from t where a = ? limit ? offset ?', [1, 2], 'limits')).toBeNull();
     expect(write('select ?, ?', [1], 'all')).toBeNull();
     expect(placeholders("select 'open limit ?")).toBeNull();
+    expect(placeholders('select * from t limit ?1')).toBeNull();
     expect(placeholders('select 1 limit 5')).toEqual({ at: [], limits: [] });
   });
 });

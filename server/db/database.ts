@@ -59,7 +59,7 @@ const PLAN_EACH_TIME_TEXT = '/* plan each time */';
 /**
  * Marks a statement whose values the database may see written into its text (`withValuesWritten`).
  * PostgreSQL plans a statement with parameters again at every execution (the planner keeps
- * choosing plans for the values over a generic one), and SQLite prepares it again (`withValuesWrittenOnRun`);
+ * choosing plans for the values over a generic one), and SQLite prepares it again (`WRITTEN_SQLITE`);
  * for the catalogue's list pages either cost more than running them. Written in, each distinct
  * page is a statement with no parameters, planned once and reused while it is kept
  * (`WRITTEN_PER_CONNECTION`, `WRITTEN_SQLITE`; the least recently used dropped first).
@@ -225,7 +225,7 @@ export interface Placeholders {
   limits: number[];
 }
 
-/** The statement's placeholders, or null when a string or comment is left open. */
+/** The statement's placeholders, or null when a string or comment is left open or a parameter is numbered. */
 export function placeholders(text: string): Placeholders | null {
   const at: number[] = [];
   const limits: number[] = [];
@@ -236,6 +236,8 @@ export function placeholders(text: string): Placeholders | null {
     else if (c === '/' && text[i + 1] === '*') close = text.indexOf('*/', i + 2) < 0 ? -1 : text.indexOf('*/', i + 2) + 1;
     else if (c === '-' && text[i + 1] === '-') close = text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i);
     else if (c === '?') {
+      // A numbered parameter (`?1`) is not written into.
+      if (/\d/.test(text[i + 1] ?? '')) return null;
       if (/\b(limit|offset)\s*$/i.test(text.slice(Math.max(0, i - 12), i))) limits.push(at.length);
       at.push(i);
     }
