@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DB } from './schema';
+import { keptRecent } from './remembered-queries';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -145,32 +146,19 @@ function preparing(pool: pg.Pool) {
     const query = client.query.bind(client) as Query;
     const prefix = `haat_c${connections++}_`;
     let made = 0;
-    // Text → name, the least recently used first.
-    const written = new Map<string, string>();
-    const writtenName = (text: string): string => {
-      let name = written.get(text);
-      if (name !== undefined) {
-        written.delete(text);
-      } else {
-        name = `${prefix}${made++}`;
-        if (written.size >= WRITTEN_PER_CONNECTION) {
-          const [oldText, old] = written.entries().next().value!;
-          written.delete(oldText);
-          // Queued before the next statement on this connection; pg forgets it parsed it.
-          (query(`deallocate ${old}`) as Promise<unknown>).catch(() => {});
-          delete (client as unknown as ClientInternals).connection?.parsedStatements?.[old];
-          builders.delete(old);
-        }
-      }
-      written.set(text, name);
-      return name;
-    };
+    // Text → name, the least recently used dropped first.
+    const writtenName = keptRecent<string>(WRITTEN_PER_CONNECTION, (_text, old) => {
+      // Queued before the next statement on this connection; pg forgets it parsed it.
+      (query(`deallocate ${old}`) as Promise<unknown>).catch(() => {});
+      delete (client as unknown as ClientInternals).connection?.parsedStatements?.[old];
+      builders.delete(old);
+    });
     // Kysely sends (text, values) and awaits the promise; anything else (a config object, a
     // callback, a cursor) goes through as it is.
     (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
       if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined) return query(config, values, callback);
       const text = config.includes(PLAN_WITH_VALUES_TEXT) ? withValuesWritten(config, values) : null;
-      const name = text !== null ? writtenName(text) : nameOf(config);
+      const name = text !== null ? writtenName(text, () => `${prefix}${made++}`) : nameOf(config);
       if (!name) return query(config, values);
       const run = query(text !== null ? { name, text, values: [], rowMode: 'array' } : { name, text: config, values, rowMode: 'array' }) as Promise<pg.QueryResult<unknown[]>>;
       return run.then((result) => asObjects(name, result));
@@ -324,22 +312,14 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   // Statements with values written in, by their statement's number and the values; the least
   // recently used dropped first.
-  const written = new Map<string, DriverStatement>();
+  const written = keptRecent<DriverStatement>(WRITTEN_SQLITE);
   let texts = 0;
   const writing = (text: string, plain: DriverStatement, at: number[], write: number[], literalOf: (value: unknown) => string | null): DriverStatement => {
     const id = texts++;
     const forValues = (parameters: unknown[]): [DriverStatement, unknown[]] => {
       const w = valuesToWrite(at, write, parameters, literalOf);
       if (!w) return [plain, parameters];
-      const key = `${id}\u0000${w.literals.join('\u0000')}`;
-      let statement = written.get(key);
-      if (statement) {
-        written.delete(key);
-      } else {
-        statement = withFastRows(sqlite.prepare(textWithLiterals(text, at, write, w.literals)));
-        if (written.size >= WRITTEN_SQLITE) written.delete(written.keys().next().value!);
-      }
-      written.set(key, statement);
+      const statement = written(`${id}\u0000${w.literals.join('\u0000')}`, () => withFastRows(sqlite.prepare(textWithLiterals(text, at, write, w.literals))));
       return [statement, w.rest];
     };
     return {
@@ -382,7 +362,6 @@ export function openSqlite(file: string): Database {
     close: () => sqlite.close(),
     prepare: prepared,
   };
-
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
   // Statements run synchronously on the one connection: it is never seen busy between them.
   return { db, dialect: 'sqlite', close: () => db.destroy(), poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }) };

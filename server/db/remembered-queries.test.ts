@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Kysely, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
-import { rememberCompiled } from './remembered-queries';
+import { keptRecent, rememberCompiled } from './remembered-queries';
 
 interface T {
   t: { id: number };
@@ -34,5 +34,16 @@ describe('rememberCompiled', () => {
     expect(builds).toBe(3);
     compiled('b', build(2));
     expect(builds).toBe(4);
+  });
+
+  it('tells what it drops, the least recently used', () => {
+    const dropped: [string, number][] = [];
+    const kept = keptRecent<number>(2, (key, value) => dropped.push([key, value]));
+    kept('a', () => 1);
+    kept('b', () => 2);
+    kept('a', () => 9); // kept: a stays 1 and is now the most recently used
+    expect(kept('c', () => 3)).toBe(3);
+    expect(dropped).toEqual([['b', 2]]);
+    expect(kept('a', () => 9)).toBe(1);
   });
 });
