@@ -6,12 +6,13 @@
  */
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
-import { PLAN_WITH_VALUES, rowBuilder } from '../db/database';
+import { PLAN_WITH_VALUES } from '../db/database';
+import { firstPackedValue, packedRow, unpackRow, type PackedColumn } from '../db/packed-rows';
 import { rememberCompiled } from '../db/remembered-queries';
 import type { Page } from '../http/pagination';
 import type { FileStorage } from '../media/storage';
 import { HOME_SECTIONS } from '../../domain/catalog';
-import { PRODUCT_COLUMNS, productJoins, productQuery, toApiProduct, type ApiProduct, type Listed, type ProductOrdering, type ProductRow } from './products';
+import { PRODUCT_COLUMNS, PRODUCT_COLUMN_KINDS, productJoins, productQuery, toApiProduct, type ApiProduct, type Listed, type ProductOrdering, type ProductRow } from './products';
 import { toApiPerson, type People } from './people';
 import type { Categories, CategorySnapshot } from './categories';
 import { CatalogChanged, type SearchPlan, type SearchStrategy } from './search';
@@ -203,26 +204,34 @@ export function createProductLists(
    */
   const namedProducts = productQuery(db);
   /**
-   * A page's products with the content version they were read at (`checkedVersion`). PostgreSQL
-   * plans each page once per connection (PLAN_WITH_VALUES): planning it cost more than running it.
+   * A page's products with the content version they were read at (`checkedVersion`), read the
+   * ordinary way: a row whose text held the packed rows' separator (`pageRows`).
    */
-  const versionedRows = namedProducts.modifyFront(PLAN_WITH_VALUES).select(search.versionColumn().as('catalog_version'));
+  const versionedRows = namedProducts.select(search.versionColumn().as('catalog_version'));
+  /** A page's columns, packed into one text a row (server/db/packed-rows.ts). */
+  const pageColumns: PackedColumn[] = [
+    ...PRODUCT_COLUMNS.map((c) => ({ name: c, from: sql.ref(`products.${c}`), kind: PRODUCT_COLUMN_KINDS[c] })),
+    { name: 'category_name', from: sql.ref('categories.name'), kind: 'text?' },
+    { name: 'author_name', from: sql.ref('authors.name'), kind: 'text?' },
+    { name: 'publisher_name', from: sql.ref('publishers.name'), kind: 'text?' },
+    { name: 'catalog_version', from: search.versionColumn(), kind: 'int' },
+  ];
   /**
-   * On SQLite the same columns come as one JSON array a row (`json_array`), read by `pageRows`:
-   * better-sqlite3 hands each column over through V8's API (50–250 ns a value, Bengali text the
-   * most), and a page of 20 has 740 of them; page 50's statement took 82 µs as columns, 67 as
-   * JSON parsed here. Its rows have the one column `page_row` until `pageRows` reads them.
+   * A page's products with the content version they were read at (`checkedVersion`), one packed
+   * text a row (the column `page_row`, read by `pageRows`). Both databases plan each page once
+   * (PLAN_WITH_VALUES): planning it cost more than running it.
    */
-  const versionedPage =
-    search.dialect === 'sqlite'
-      ? (productJoins(db)
-          .modifyFront(PLAN_WITH_VALUES)
-          .select(sql<string>`json_array(${sql.join([...PRODUCT_COLUMNS.map((c) => sql.ref(`products.${c}`)), sql.ref('categories.name'), sql.ref('authors.name'), sql.ref('publishers.name'), search.versionColumn()])})`.as('page_row')) as unknown as typeof versionedRows)
-      : versionedRows;
-  const fromJson = rowBuilder([...PRODUCT_COLUMNS, 'category_name', 'author_name', 'publisher_name', 'catalog_version']) as (values: unknown[]) => VersionedRow;
-  /** A page's rows as objects, whichever way they came (`versionedPage`). */
-  const pageRows = (rows: unknown[]): VersionedRow[] =>
-    search.dialect === 'sqlite' ? rows.map((r) => fromJson(JSON.parse((r as { page_row: string }).page_row) as unknown[])) : (rows as VersionedRow[]);
+  const versionedPage = productJoins(db).modifyFront(PLAN_WITH_VALUES).select(packedRow(search.dialect, pageColumns).as('page_row'));
+  const unpack = unpackRow<VersionedRow>(search.dialect, pageColumns);
+  /** A page's rows as objects, in order; a row whose text held the separator is read again the ordinary way. */
+  async function pageRows(packed: { page_row: string }[]): Promise<VersionedRow[]> {
+    const rows = packed.map((r) => unpack(r.page_row));
+    const unsplit = packed.flatMap((r, i) => (rows[i] ? [] : [Number(firstPackedValue(r.page_row))]));
+    if (!unsplit.length) return rows as VersionedRow[];
+    const read = new Map(((await versionedRows.where('products.id', 'in', unsplit).execute()) as VersionedRow[]).map((r) => [r.id, r]));
+    // A row removed in between is left out, as a page read a moment later would.
+    return packed.flatMap((r, i) => rows[i] ?? read.get(Number(firstPackedValue(r.page_row))) ?? []);
+  }
 
   /**
    * The products a ranked search's pages start with, and their ranks by content (search.ts
@@ -284,7 +293,7 @@ export function createProductLists(
       .limit(size)
       .offset(offset)
       .as('page');
-    return pageRows(
+    return await pageRows(
       await versionedPage
         .innerJoin(page, 'page.id', 'products.id')
         .orderBy('page.rank')
@@ -392,7 +401,7 @@ export function createProductLists(
     };
     // A filter with a search plan is built each time: its SQL depends on the plan, not only on the filter's values.
     const query = f.plan ? build().compile() : compiledPages(JSON.stringify([f, ordering, page.offset, page.size]), build);
-    const rows = pageRows((await db.executeQuery(query)).rows);
+    const rows = await pageRows((await db.executeQuery(query)).rows as { page_row: string }[]);
     return { rows, version: await checkedVersion(rows[0]?.catalog_version, assumed) };
   }
 

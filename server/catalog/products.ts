@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, Product, ProductType } from '../db/schema';
 import { nowIso } from '../db/dialect';
+import type { PackedKind } from '../db/packed-rows';
 import { isForeignKeyViolation } from '../db/errors';
 import { notFound, type FieldErrors } from '../http/errors';
 import type { FileStorage } from '../media/storage';
@@ -38,6 +39,15 @@ export const PRODUCT_COLUMNS = [
   'purchase_from', 'purchase_price', 'regular_price', 'discount_price', 'units_stock', 'units_sold', 'is_active', 'created_at', 'updated_at',
   'rating_count', 'rating_sum',
 ] as const satisfies readonly (keyof Product)[];
+
+/** How a page packs and reads each column (server/db/packed-rows.ts); reads.test.ts checks them against both databases. */
+export const PRODUCT_COLUMN_KINDS: Record<(typeof PRODUCT_COLUMNS)[number], PackedKind> = {
+  id: 'int', type: 'text', english_title: 'text', bangla_title: 'text', description: 'text', category_id: 'int?', author_id: 'int?', publisher_id: 'int?',
+  image: 'text?', alt_text: 'text', pdf: 'text?', isbn: 'text', edition: 'text', language: 'text', country: 'text', total_page: 'int?', model: 'text',
+  brand: 'text', warranty: 'text', offer_type: 'text', percentage: 'int', flat_discount: 'int', purchase_from: 'text', purchase_price: 'int',
+  regular_price: 'int', discount_price: 'int', units_stock: 'int', units_sold: 'int', is_active: 'int', created_at: 'time', updated_at: 'time',
+  rating_count: 'int', rating_sum: 'int',
+};
 
 /** Products joined to their category, author and publisher, nothing selected yet. */
 export function productJoins(db: Kysely<DB>) {

@@ -4,7 +4,7 @@ import { testDialect } from '../test/database';
 import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
 import { sql } from 'kysely';
 import { createCatalogService } from './service';
-import { PRODUCT_COLUMNS, productQuery, toApiProduct, type ProductRow } from './products';
+import { PRODUCT_COLUMNS, PRODUCT_COLUMN_KINDS, productQuery, toApiProduct, type ProductRow } from './products';
 import { insertProduct } from '../test/orders-fixtures';
 
 const enc = encodeURIComponent;
@@ -235,21 +235,30 @@ describe(`catalogue reads (${testDialect})`, () => {
   });
 
   describe('page rows', () => {
-    it('PRODUCT_COLUMNS are the products table\'s columns, in order', async () => {
+    it('PRODUCT_COLUMNS are the products table\'s columns, in order, and PRODUCT_COLUMN_KINDS their types and nullability', async () => {
       const { db, dialect } = t.services.database;
-      const columns =
+      const columns = (
         dialect === 'sqlite'
-          ? (await sql<{ name: string }>`select name from pragma_table_info('products') order by cid`.execute(db)).rows.map((r) => r.name)
-          : (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'products' order by ordinal_position`.execute(db)).rows.map((r) => r.name);
-      expect([...PRODUCT_COLUMNS]).toEqual(columns);
+          ? await sql<{ name: string; type: string; nullable: number }>`select name, lower(type) as type, case when "notnull" = 1 or pk > 0 then 0 else 1 end as nullable from pragma_table_info('products') order by cid`.execute(db)
+          : await sql<{ name: string; type: string; nullable: number }>`select column_name as name, data_type as type, case when is_nullable = 'YES' then 1 else 0 end as nullable
+              from information_schema.columns where table_schema = current_schema() and table_name = 'products' order by ordinal_position`.execute(db)
+      ).rows;
+      expect([...PRODUCT_COLUMNS]).toEqual(columns.map((c) => c.name));
+      // A timestamp is a timestamptz on PostgreSQL (checked exactly there) and ISO text on SQLite (dialect.ts).
+      const isTimestamp = (c: { name: string; type: string }) => c.type === 'timestamp with time zone' || (dialect === 'sqlite' && c.type === 'text' && PRODUCT_COLUMN_KINDS[c.name as keyof typeof PRODUCT_COLUMN_KINDS] === 'time');
+      const kindOf = (c: { name: string; type: string; nullable: number }) => {
+        const base = isTimestamp(c) ? 'time' : c.type === 'integer' ? 'int' : c.type;
+        return c.nullable ? `${base}?` : base;
+      };
+      expect(Object.fromEntries(columns.map((c) => [c.name, kindOf(c)]))).toEqual(PRODUCT_COLUMN_KINDS);
     });
 
-    it('a page\'s products are those read row by row, whatever their text and numbers (SQLite reads a page as JSON)', async () => {
+    it('a page\'s products are those read row by row, whatever their text and numbers (a page comes packed, one text a row)', async () => {
       const { db, dialect } = t.services.database;
       const odd = await insertProduct(db, { regular_price: 99_999 });
       await db
         .updateTable('products')
-        .set({ english_title: 'Quote " back\\slash\nnew line 📚', bangla_title: 'নদী\u200dর গান', purchase_price: 0, purchase_from: "O'Neil", total_page: null })
+        .set({ english_title: 'Quote " back\\slash\nnew line 📚', bangla_title: 'নদী\u200dর গান', purchase_price: 0, purchase_from: "O'Neil", total_page: null, alt_text: '', edition: '=' })
         .where('id', '=', odd)
         .execute();
       try {
@@ -257,7 +266,22 @@ describe(`catalogue reads (${testDialect})`, () => {
         const listed = (await catalog.listProducts({}, { page: 1, size: 100, offset: 0 }, { admin: true })).results;
         const rows = (await productQuery(db).orderBy('products.id', 'desc').execute()) as ProductRow[];
         expect(listed).toEqual(rows.map((r) => toApiProduct(r, t.services.storage, { admin: true })));
-        expect(listed.find((p) => p.id === odd)).toMatchObject({ english_title: 'Quote " back\\slash\nnew line 📚', regular_price: 99_999, purchase_from: "O'Neil", total_page: null });
+        expect(listed.find((p) => p.id === odd)).toMatchObject({ english_title: 'Quote " back\\slash\nnew line 📚', regular_price: 99_999, purchase_from: "O'Neil", total_page: null, edition: '=' });
+      } finally {
+        await db.deleteFrom('products').where('id', '=', odd).execute();
+      }
+    });
+
+    it('reads a product whose text holds the packed rows\' separator the ordinary way, in its place on the page', async () => {
+      const { db, dialect } = t.services.database;
+      const odd = await insertProduct(db, {});
+      await db.updateTable('products').set({ description: 'one\u001ftwo' }).where('id', '=', odd).execute();
+      try {
+        const catalog = createCatalogService(db, t.services.storage, { dialect, isOnOrders: async () => false });
+        const listed = (await catalog.listProducts({}, { page: 1, size: 100, offset: 0 }, { admin: true })).results;
+        const rows = (await productQuery(db).orderBy('products.id', 'desc').execute()) as ProductRow[];
+        expect(listed).toEqual(rows.map((r) => toApiProduct(r, t.services.storage, { admin: true })));
+        expect(listed[0]).toMatchObject({ id: odd, description: 'one\u001ftwo' });
       } finally {
         await db.deleteFrom('products').where('id', '=', odd).execute();
       }
