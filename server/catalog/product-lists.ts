@@ -554,13 +554,15 @@ export function createProductLists(
       const filled = await Promise.all(
         sections.map(async (s) => {
           const ids = tree.descendantIds(s.id);
-          const rows = (await namedProducts
-            .where('products.category_id', 'in', ids)
-            .where('products.is_active', '=', 1)
-            .orderBy('products.updated_at', 'desc')
-            .orderBy('products.id', 'desc')
-            .limit(perSection)
-            .execute()) as ProductRow[];
+          const rows = await pageRows(
+            await versionedPage
+              .where('products.category_id', 'in', ids)
+              .where('products.is_active', '=', 1)
+              .orderBy('products.updated_at', 'desc')
+              .orderBy('products.id', 'desc')
+              .limit(perSection)
+              .execute(),
+          );
           return { id: s.id, name: s.name, products: rows.map((r) => toApiProduct(r, storage)) };
         }),
       );
