@@ -272,7 +272,7 @@ describe(`catalogue reads (${testDialect})`, () => {
       }
     });
 
-    it('reads a product whose text holds the packed rows\' separator the ordinary way, in its place on the page', async () => {
+    it('reads a product whose text holds the packed rows\' separator (PostgreSQL reads it the ordinary way) in its place on the page', async () => {
       const { db, dialect } = t.services.database;
       const odd = await insertProduct(db, {});
       await db.updateTable('products').set({ description: 'one\u001ftwo' }).where('id', '=', odd).execute();

@@ -1,7 +1,7 @@
 /**
  * Every statement that must be written differently for SQLite and PostgreSQL lives here (the
- * search module keeps its own two strategies, and migrations choose column types here too).
- * Nothing else in the code compares dialect names.
+ * search module keeps its own two strategies, packed-rows.ts its two ways of packing a row, and
+ * migrations choose column types here too). Nothing else in the code compares dialect names.
  */
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import type { DialectName } from './database';

@@ -48,8 +48,10 @@ describe('packed rows', () => {
     ]);
   });
 
-  it('does not guess at a row whose text holds the separator: unpackRow answers null, and the row can still be found by its first value', async () => {
+  it('does not guess at a row whose text holds the separator: unpackRow answers null on PostgreSQL (the row found by its first value), and SQLite\'s JSON reads it whole', async () => {
     await t.db.insertInto('packed' as never).values({ id: 4, name: 'a\u001fb', note: 'c', count: 1, price: 1, at } as never).execute();
-    expect((await readBack()).at(-1)).toEqual({ unsplit: '4' });
+    const row = (await readBack()).at(-1);
+    if (t.dialect === 'postgres') expect(row).toEqual({ unsplit: '4' });
+    else expect(row).toEqual({ id: 4, name: 'a\u001fb', note: 'c', count: 1, price: 1, at });
   });
 });
