@@ -6,7 +6,8 @@ declare module 'autocannon' {
     p99: number;
   }
   export interface Result {
-    requests: Histogram;
+    /** `total`: how many requests were answered in all. */
+    requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
     errors: number;

@@ -10,6 +10,8 @@
  * the ceiling: a route of the same server that returns a constant (server.ts adds it).
  * Targets (both databases): every search p99 < 20 ms; each read ≥ 15 % of the ceiling's
  * requests/s with p99 < 20 ms without the answer cache, ≥ 30 % with p99 < 50 ms with it.
+ * Beside req/s it prints the CPU time a request cost the server process (and, on PostgreSQL, the
+ * database's backends), read from /proc (cpu.ts): on a shared machine it moves less than req/s.
  * `--strict` exits non-zero when a target is missed. `--no-cache` turns the
  * server's answer cache off (HAAT_CATALOG_CACHE=0) to measure the queries themselves.
  * With the cache on, a mixed load follows: every catalogue read in turn while `--checkout-rate`
@@ -31,6 +33,7 @@ import { checkoutBody, insertCustomers } from '../../server/test/orders-fixtures
 import { bundleServer, projectRoot, startServer, type ServerProcess } from '../../server/test/harness/processes';
 import { BENGALI_WORD, COMMON_WORD, ENGLISH_WORD, LARGE_SECTION, LATIN_WORD, MISSPELT_WORD, SUGGEST_PREFIX, fillShop, makeShop } from './shop';
 import { main as checkoutBench } from './checkout';
+import { cpuSeconds } from './cpu';
 
 interface Endpoint {
   name: string;
@@ -121,10 +124,19 @@ interface Row extends Endpoint {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU µs a request, of the server and of PostgreSQL's backends (cpu.ts); null where unknown. */
+  serverUs: number | null;
+  databaseUs: number | null;
 }
 
-/** The first (cold) answer of every endpoint, then each under load after a one-second warm-up. */
-async function measure(base: string, connections: number, duration: number, endpoints: Endpoint[]): Promise<Row[]> {
+/** CPU seconds so far of the server and the database (cpu.ts), or null. */
+type CpuReader = () => { server: number; database: number | null } | null;
+
+/**
+ * The first (cold) answer of every endpoint, then each under load after a one-second warm-up,
+ * with the CPU time the server and the database spent a request during the load.
+ */
+async function measure(base: string, connections: number, duration: number, endpoints: Endpoint[], cpu: CpuReader): Promise<Row[]> {
   const cold: { ms: number; count: unknown }[] = [];
   for (const e of endpoints) {
     const t = performance.now();
@@ -136,9 +148,21 @@ async function measure(base: string, connections: number, duration: number, endp
   const rows: Row[] = [];
   for (const [i, e] of endpoints.entries()) {
     await load(base + e.path, connections, 1); // warm-up: JIT, caches
+    const before = cpu();
     const r = await load(base + e.path, connections, duration);
+    const after = cpu();
     if (r.non2xx || r.errors) log(`${e.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    rows.push({ ...e, cold: cold[i]!.ms, count: cold[i]!.count, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+    const perRequest = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null || !r.requests.total ? null : ((b - a) * 1e6) / r.requests.total);
+    rows.push({
+      ...e,
+      cold: cold[i]!.ms,
+      count: cold[i]!.count,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      serverUs: perRequest(before?.server, after?.server),
+      databaseUs: perRequest(before?.database, after?.database),
+    });
   }
   return rows;
 }
@@ -237,6 +261,8 @@ function report(rows: Row[], noCache: boolean) {
       'p99 ms': r.p99,
       'vs ceiling': `${(ratio * 100).toFixed(0)} %`,
       'first (cold) ms': r.cold.toFixed(1),
+      'server CPU µs/req': r.serverUs === null ? '' : Math.round(r.serverUs),
+      'db CPU µs/req': r.databaseUs === null ? '' : Math.round(r.databaseUs),
       count: r.count ?? '',
       target: r.kind === 'ceiling' ? '' : ok ? 'met' : 'MISSED',
     };
@@ -275,7 +301,8 @@ export async function main() {
     const base = `http://127.0.0.1:${server.port}`;
     const only = args.only;
     const endpoints = only === undefined ? ENDPOINTS : ENDPOINTS.filter((e) => e.kind === 'ceiling' || e.name.includes(only));
-    const rows = await measure(base, args.connections, args.duration, endpoints);
+    const databaseName = args.postgres ? new URL(database.url).pathname.slice(1) : null;
+    const rows = await measure(base, args.connections, args.duration, endpoints, () => cpuSeconds(server!.child.pid!, databaseName));
     const { table, missed: readsMissed } = report(rows, args.noCache);
     let missed = readsMissed;
     let mixed: Mixed | undefined;
