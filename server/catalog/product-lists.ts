@@ -397,8 +397,9 @@ export function createProductLists(
       const [column, direction] = ORDER_BY[ordering];
       let q = versionedPage.orderBy(`products.${column}`, direction);
       if (column !== 'id') q = q.orderBy('products.id', direction);
-      // Joined rather than `IN`: PostgreSQL then skips making the ids distinct (10–20 µs a page).
-      return q.innerJoin(pageIds(f, column, direction, page).as('page'), 'page.id', 'products.id');
+      // `IN`, not a join: joined after the name joins, SQLite read every product for each page
+      // (49 ms a page at 100,000), where PostgreSQL saved 3–20 µs.
+      return q.where('products.id', 'in', pageIds(f, column, direction, page));
     };
     // A filter with a search plan is built each time: its SQL depends on the plan, not only on the filter's values.
     const query = f.plan ? build().compile() : compiledPages(JSON.stringify([f, ordering, page.offset, page.size]), build);
