@@ -226,8 +226,8 @@ export function createProductLists(
   /** A page's rows as objects, in order; a row whose text held the separator is read again the ordinary way. */
   async function pageRows(packed: { page_row: string }[]): Promise<VersionedRow[]> {
     const rows = packed.map((r) => unpack(r.page_row));
+    if (!rows.includes(null)) return rows as VersionedRow[];
     const unsplit = packed.flatMap((r, i) => (rows[i] ? [] : [Number(firstPackedValue(r.page_row))]));
-    if (!unsplit.length) return rows as VersionedRow[];
     const read = new Map(((await versionedRows.where('products.id', 'in', unsplit).execute()) as VersionedRow[]).map((r) => [r.id, r]));
     // A row removed in between is left out, as a page read a moment later would.
     return packed.flatMap((r, i) => rows[i] ?? read.get(Number(firstPackedValue(r.page_row))) ?? []);

@@ -18,7 +18,7 @@
  * reads that row the ordinary way.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { isoTimestamp, type DialectName } from './database';
+import { isoTimestamp, rowBuilder, type DialectName } from './database';
 
 /** How a column is packed and read back: an integer, a text, either of them nullable, or a timestamp. */
 export type PackedKind = 'int' | 'int?' | 'text' | 'text?' | 'time';
@@ -75,8 +75,8 @@ function reading(kind: PackedKind, i: number): string {
  */
 export function unpackRow<T>(dialect: DialectName, columns: readonly PackedColumn[]): (text: string) => T | null {
   if (dialect === 'sqlite') {
-    const fields = columns.map((c, i) => `${JSON.stringify(c.name)}: v[${i}]`).join(', ');
-    return new Function('text', `const v = JSON.parse(text); return {${fields}};`) as (text: string) => T;
+    const build = rowBuilder(columns.map((c) => c.name)) as (values: unknown[]) => T;
+    return (text) => build(JSON.parse(text) as unknown[]);
   }
   const fields = columns.map((c, i) => `${JSON.stringify(c.name)}: ${reading(c.kind, i)}`).join(', ');
   const make = new Function('time', 'separator', 'count', `return (text) => { const v = text.split(separator); if (v.length !== count) return null; return {${fields}}; };`);
