@@ -17,18 +17,23 @@ export function isOnlineGateway(id: string): id is OnlineGateway {
 
 /**
  * An order's payment:
- * - `unpaid`: nothing received yet (cash on delivery and manual wallet orders until delivered);
+ * - `unpaid`: nothing received yet (cash on delivery, and wallet orders placed before claims were kept);
+ * - `unverified`: the customer claims a wallet payment (TrxID at checkout) that staff have not checked;
+ * - `partly_paid`: verified money short of the total (e.g. the delivery charge sent by bKash);
  * - `pending`: an online payment was opened and the customer has not finished it;
  * - `paid`: the money was received (online: confirmed by the gateway; cash: delivered);
- * - `review`: the gateway took the money but flagged it as risky; an admin accepts or rejects it;
+ * - `review`: the gateway took the money but flagged it as risky, or the money arrived for an order
+ *   already cancelled that could not be reopened (`refund_due`); an admin accepts or refunds it;
  * - `failed`: the last online payment failed or was cancelled; the customer may pay again;
  * - `refunded` / `partially_refunded`: money was given back, all of it or part of it.
  */
-export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'review', 'failed', 'refunded', 'partially_refunded'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'unverified', 'pending', 'partly_paid', 'paid', 'review', 'failed', 'refunded', 'partially_refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  unpaid: ['pending', 'failed', 'paid'],
+  unpaid: ['pending', 'failed', 'paid', 'unverified', 'partly_paid'],
+  unverified: ['unverified', 'unpaid', 'partly_paid', 'paid'],
+  partly_paid: ['partly_paid', 'paid', 'partially_refunded', 'refunded'],
   pending: ['pending', 'paid', 'review', 'failed'],
   // A payment that failed may be tried again, and a late confirmation of money taken still counts.
   failed: ['pending', 'failed', 'paid', 'review'],

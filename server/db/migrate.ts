@@ -18,6 +18,7 @@ import { shipmentsMigration } from './migrations/0701_shipments';
 import { accountRecoveryMigration } from './migrations/0201_account_recovery';
 import { promotionsMigration } from './migrations/0801_promotions';
 import { ordersDiscountsMigration } from './migrations/0304_orders_discounts';
+import { ordersMoneyMigration } from './migrations/0305_orders_money';
 import { restockRequestsMigration } from './migrations/1001_restock_requests';
 import { auditLogMigration } from './migrations/1101_audit_log';
 
@@ -46,6 +47,7 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0201_account_recovery': accountRecoveryMigration(),
     '0801_promotions': promotionsMigration(database.dialect),
     '0304_orders_discounts': ordersDiscountsMigration(database.dialect),
+    '0305_orders_money': ordersMoneyMigration(database.dialect),
     '1001_restock_requests': restockRequestsMigration(database.dialect),
     '1101_audit_log': auditLogMigration(database.dialect),
   };

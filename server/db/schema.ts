@@ -223,6 +223,14 @@ export interface OrderTable {
   account_phone: Generated<string>;
   /** What promotions took off (migration 0304): total = subtotal + delivery_charge − discount_total. */
   discount_total: Generated<number>;
+  /** 1 while a payment that arrived for a cancelled order waits to be refunded (migration 0305). */
+  refund_due: Generated<number>;
+  /** What the courier collects on delivery: total − what the shop already holds, set at booking (migration 0305). */
+  cod_amount: number | null;
+  /** What the courier charges for the parcel, from its answer or its payout (migration 0305). */
+  delivery_fee: number | null;
+  /** When the courier paid this parcel's COD out to the shop (migration 0305). */
+  cod_settled_at: string | null;
 }
 
 /** One promotion applied to an order, as it was at checkout (migration 0304). */

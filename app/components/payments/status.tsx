@@ -7,6 +7,8 @@ import { useT } from '../../lib/i18n';
 
 export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, { bn: string; en: string; badge: string }> = {
   unpaid: { bn: 'পরিশোধ হয়নি', en: 'Unpaid', badge: 'bg-stone-200 text-stone-900' },
+  unverified: { bn: 'পেমেন্ট যাচাই বাকি', en: 'Payment not verified', badge: 'bg-orange-100 text-orange-900' },
+  partly_paid: { bn: 'আংশিক পরিশোধিত', en: 'Partly paid', badge: 'bg-teal-100 text-teal-900' },
   pending: { bn: 'পেমেন্টের অপেক্ষায়', en: 'Payment pending', badge: 'bg-amber-100 text-amber-900' },
   paid: { bn: 'পরিশোধিত', en: 'Paid', badge: 'bg-emerald-100 text-emerald-900' },
   review: { bn: 'যাচাই চলছে', en: 'Under review', badge: 'bg-violet-100 text-violet-900' },
