@@ -36,6 +36,15 @@ export function createUserStore(db: Kysely<DB>) {
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
+    /**
+     * The phone numbers of the shop's staff, for alerts about money (a late payment to refund).
+     * `q` is the caller's transaction when it holds one (on SQLite it holds the one connection).
+     */
+    async staffPhones(q: Kysely<DB> = db): Promise<string[]> {
+      const rows = await q.selectFrom('users').select('phone_number').where('is_admin', '=', 1).orderBy('id').execute();
+      return rows.map((r) => r.phone_number);
+    },
+
     /** How many users there are and how many of them are admins, for the back office's dashboard. */
     async counts(): Promise<{ users: number; admins: number }> {
       const row = await db

@@ -77,6 +77,22 @@ export function createStock(db: Kysely<DB>) {
     return toVersions(await db.selectFrom('catalog_versions').select(['content', 'stock', 'availability']).executeTakeFirst());
   }
 
+  /** Puts the units of a cancelled or returned order back on the shelf. */
+  async function giveBack(trx: Kysely<DB>, items: { product: number; quantity: number }[]): Promise<void> {
+    // In product order, like checkout takes them, so a cancel and a checkout never deadlock.
+    for (const item of inProductOrder(items)) {
+      await trx
+        .updateTable('products')
+        .set({
+          units_stock: sql`units_stock + ${item.quantity}`,
+          // Sales recorded before this order may have been corrected by hand: never below zero.
+          units_sold: sql`case when units_sold >= ${item.quantity} then units_sold - ${item.quantity} else 0 end`,
+        })
+        .where('id', '=', item.product)
+        .execute();
+    }
+  }
+
   return {
     versions: readVersions,
 
@@ -151,21 +167,31 @@ export function createStock(db: Kysely<DB>) {
       return { taken: true };
     },
 
-    /** Puts the units of a cancelled or returned order back on the shelf. */
-    async giveBack(trx: Kysely<DB>, items: { product: number; quantity: number }[]): Promise<void> {
-      // In product order, like checkout takes them, so a cancel and a checkout never deadlock.
+    /**
+     * Takes a cancelled order's units off the shelf again when it is reopened (a payment arrived
+     * late): every line or none, whatever the prices or the product's state now — the customer
+     * paid the order's own prices. False, with nothing taken, when a line is short.
+     */
+    async retake(trx: Kysely<DB>, items: { product: number; quantity: number }[]): Promise<boolean> {
+      const taken: { product: number; quantity: number }[] = [];
       for (const item of inProductOrder(items)) {
-        await trx
+        const result = await trx
           .updateTable('products')
-          .set({
-            units_stock: sql`units_stock + ${item.quantity}`,
-            // Sales recorded before this order may have been corrected by hand: never below zero.
-            units_sold: sql`case when units_sold >= ${item.quantity} then units_sold - ${item.quantity} else 0 end`,
-          })
+          .set({ units_stock: sql`units_stock - ${item.quantity}`, units_sold: sql`units_sold + ${item.quantity}` })
           .where('id', '=', item.product)
-          .execute();
+          .where('units_stock', '>=', item.quantity)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) {
+          await giveBack(trx, taken);
+          return false;
+        }
+        taken.push(item);
       }
+      return true;
     },
+
+    /** Puts the units of a cancelled or returned order back on the shelf. */
+    giveBack,
   };
 }
 

@@ -34,24 +34,98 @@ export interface PaymentOrder {
   refunded_amount: number;
   paid_at: string | null;
   payment_hold_until: string | null;
+  /** 1 while money that arrived for a cancelled order waits to be refunded. */
+  refund_due: number;
 }
 
 export interface OrderPaymentsDeps {
   dialect: DialectName;
   stock: CatalogService['stock'];
-  /** A cancelled order gives its promotion uses back. */
-  promotions?: Pick<PromotionService, 'release'> | undefined;
+  /** A cancelled order gives its promotion uses back; one reopened by a late payment takes them again. */
+  promotions?: Pick<PromotionService, 'release' | 'retake'> | undefined;
+  /** The staff's phones for money alerts, read with the caller's transaction. */
+  users?: { staffPhones(q: Kysely<DB>): Promise<string[]> } | undefined;
+}
+
+/**
+ * What a confirmed payment did to its order: `paid` (an order still open), `reopened` (a
+ * cancelled order whose stock was still there, Pending again), `refund_due` (a cancelled order
+ * that could not be reopened: the money is held in review until it is refunded), or false (the
+ * order was already paid or refunded: nothing moved).
+ */
+export type PaidOutcome = 'paid' | 'reopened' | 'refund_due' | false;
+
+/** A confirmed payment, as the payments module hands it to the order. */
+export interface PaymentMove {
+  id: number;
+  gateway: OnlineGateway;
+  reference: string;
+  amount: number;
+  shopName: string;
 }
 
 const REFUNDED_OR_PAID: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
 const COLUMNS = [
   'id', 'user_id', 'status', 'total', 'name', 'phone_number', 'email', 'district', 'upazila_thana', 'delivery_address',
-  'payment_status', 'payment_gateway', 'payment_reference', 'paid_amount', 'refunded_amount', 'paid_at', 'payment_hold_until',
+  'payment_status', 'payment_gateway', 'payment_reference', 'paid_amount', 'refunded_amount', 'paid_at', 'payment_hold_until', 'refund_due',
 ] as const;
 
 export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
   const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
+
+  /**
+   * Money confirmed for an order that is already Cancelled (the hold ran out while the customer
+   * was paying). A payment the gateway accepted reopens the order when every line's stock is
+   * still on the shelf: Pending and paid, stock and promotion uses taken again, a history row,
+   * one SMS to the customer. Otherwise (or when the gateway flagged it) the order stays Cancelled
+   * with the money in `review` and `refund_due`, the customer is told a refund is coming and the
+   * staff get one SMS each: only a refund clears it (refunds.ts).
+   */
+  async function latePayment(trx: Kysely<DB>, p: PaymentMove, verdict: 'paid' | 'review'): Promise<PaidOutcome> {
+    const now = nowIso();
+    const order = await trx.selectFrom('orders').select(['status', 'payment_status', 'account_phone']).where('id', '=', p.id).executeTakeFirst();
+    if (!order || order.status !== 'Cancelled' || !paymentStatusesBefore('review').includes(order.payment_status)) return false;
+    if (verdict === 'paid') {
+      const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', p.id).execute();
+      const reopened =
+        (await deps.stock.retake(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })))) &&
+        changed(
+          await trx
+            .updateTable('orders')
+            .set({ status: 'Pending', payment_status: 'paid', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, paid_at: now, payment_hold_until: null, refund_due: 0, updated_at: now })
+            .where('id', '=', p.id)
+            .where('status', '=', 'Cancelled')
+            .where('payment_status', 'in', paymentStatusesBefore('paid'))
+            .executeTakeFirst(),
+        );
+      if (reopened) {
+        await trx.insertInto('order_status_changes').values({ order_id: p.id, from_status: 'Cancelled', to_status: 'Pending', changed_by: null, created_at: now }).execute();
+        await deps.promotions?.retake(trx, p.id);
+        if (order.account_phone) {
+          await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পেমেন্ট পাওয়া গেছে (${p.reference})। অর্ডারটি আবার চালু করা হয়েছে। ধন্যবাদ!`, 'payment_received');
+        }
+        return 'reopened';
+      }
+    }
+    const held = changed(
+      await trx
+        .updateTable('orders')
+        .set({ payment_status: 'review', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, refund_due: 1, updated_at: now })
+        .where('id', '=', p.id)
+        .where('status', '=', 'Cancelled')
+        .where('payment_status', 'in', paymentStatusesBefore('review'))
+        .executeTakeFirst(),
+    );
+    if (!held) return false;
+    if (order.account_phone) {
+      await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পাওয়া গেছে, কিন্তু অর্ডারটি আগেই বাতিল হয়েছিল। টাকা ফেরত দেওয়া হবে।`, 'payment_received');
+    }
+    for (const phone of (await deps.users?.staffPhones(trx)) ?? []) {
+      await enqueueSms(trx, phone, `${p.shopName}: বাতিল অর্ডার #${p.id}-এ ${p.amount} টাকা পেমেন্ট এসেছে (${p.reference})। টাকা ফেরত দিন। (Late payment on cancelled order: refund due.)`, 'staff_alert');
+    }
+    return 'refund_due';
+  }
 
   return {
     /** The order as the payments module sees it; undefined when there is none. */
@@ -90,35 +164,43 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
 
     /**
      * The gateway confirmed the money: the order is paid, once. The "payment received" SMS goes
-     * into the outbox in the same transaction, only when this call changed the order.
+     * into the outbox in the same transaction, only when this call changed the order. Money for
+     * an order already cancelled (its hold ran out first) never lands in silence: see `latePayment`.
      */
-    async markPaid(trx: Kysely<DB>, p: { id: number; gateway: OnlineGateway; reference: string; amount: number; shopName: string }): Promise<boolean> {
+    async markPaid(trx: Kysely<DB>, p: PaymentMove): Promise<PaidOutcome> {
       const now = nowIso();
       const moved = changed(
         await trx
           .updateTable('orders')
           .set({ payment_status: 'paid', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, paid_at: now, updated_at: now })
           .where('id', '=', p.id)
+          .where('status', '!=', 'Cancelled')
           .where('payment_status', 'in', paymentStatusesBefore('paid'))
           .executeTakeFirst(),
       );
       if (moved) {
         const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', p.id).executeTakeFirstOrThrow();
         if (order.account_phone) await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পেমেন্ট পাওয়া গেছে (${p.reference})। ধন্যবাদ!`, 'payment_received');
+        return 'paid';
       }
-      return moved;
+      return latePayment(trx, p, 'paid');
     },
 
-    /** The gateway took the money but flagged it; an admin accepts (markPaid) or rejects it (refund). */
-    async markReview(trx: Kysely<DB>, p: { id: number; gateway: OnlineGateway; reference: string; amount: number }): Promise<boolean> {
-      return changed(
+    /**
+     * The gateway took the money but flagged it; an admin accepts (markPaid) or rejects it
+     * (refund). Flagged money for a cancelled order is never accepted: it is held for a refund.
+     */
+    async markReview(trx: Kysely<DB>, p: PaymentMove): Promise<boolean> {
+      const moved = changed(
         await trx
           .updateTable('orders')
           .set({ payment_status: 'review', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, updated_at: nowIso() })
           .where('id', '=', p.id)
+          .where('status', '!=', 'Cancelled')
           .where('payment_status', 'in', paymentStatusesBefore('review'))
           .executeTakeFirst(),
       );
+      return moved || (await latePayment(trx, p, 'review')) !== false;
     },
 
     /** Online orders still unpaid whose hold ran out by `now`, oldest hold first; never one already with a courier. */
@@ -205,7 +287,8 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
       if (!ok && !REFUNDED_OR_PAID.includes(order.payment_status)) return order.payment_status;
       // refunded_amount also counts refunds reserved and not answered yet; each answer recomputes.
       const status = statusAfterRefund(order.paid_amount, order.refunded_amount);
-      await trx.updateTable('orders').set({ payment_status: status, updated_at: nowIso() }).where('id', '=', id).execute();
+      // Money held for a cancelled order is settled once all of it went back.
+      await trx.updateTable('orders').set({ payment_status: status, ...(status === 'refunded' ? { refund_due: 0 } : {}), updated_at: nowIso() }).where('id', '=', id).execute();
       return status;
     },
   };

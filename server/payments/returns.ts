@@ -30,7 +30,7 @@ export interface ReturnDeps {
 export function createReturns(db: Kysely<DB>, deps: ReturnDeps) {
   const { attempts, gatewayOf, log } = deps;
   const orderPayments = deps.orders;
-  const { settle, waitSettled, othersUnsettled } = deps.settlement;
+  const { settle, waitSettled } = deps.settlement;
 
   /** The order's payment is still wanted: Pending and not paid (execute must not take money for anything else). */
   async function stillPayable(orderId: number): Promise<boolean> {
@@ -47,15 +47,27 @@ export function createReturns(db: Kysely<DB>, deps: ReturnDeps) {
     }
     const orderId = found.order_id;
     if (status !== 'success') {
-      // No money moves at bKash without execute, so a cancel or failure closes the attempt as it is.
+      // Anyone can send the browser here with status=cancel: the attempt closes only when bKash's
+      // own query says the payment failed or was cancelled. While bKash still calls it Initiated
+      // (a forged or early callback), the attempt stays open for the customer to finish.
+      const claim = await attempts.claim(found.id, ['open']);
+      if (!claim) {
+        const now = await waitSettled(found.id);
+        return { orderId, outcome: returnOutcome(now?.status ?? 'failed') };
+      }
+      const gateway = gatewayOf('bkash_online');
+      let verdict: GatewayVerdict | null = null;
+      let error: unknown = null;
+      try {
+        if (!gateway) throw new GatewayError('bkash_online is not configured on this server', 'refused');
+        verdict = await gateway.lookup({ gatewayRef: found.gateway_ref ?? paymentID, invoice: found.invoice });
+      } catch (e) {
+        error = e;
+        log().warn({ order: orderId, attempt: found.id, err: errorAnswer(e).error }, 'payments: bKash could not be asked about a cancelled or failed payment; it stays open');
+      }
       const to = status === 'cancel' ? 'cancelled' : 'failed';
-      await db.transaction().execute(async (trx) => {
-        if (await attempts.close(trx, found.id, ['open'], to, { step: `callback ${status || 'without status'}`, answer: posted, reason: `bKash: the customer's payment ended with "${status}"` })) {
-          if (!(await othersUnsettled(trx, orderId, found.id))) await orderPayments.markFailed(trx, orderId);
-        }
-      });
-      const now = await waitSettled(found.id);
-      return { orderId, outcome: returnOutcome(now?.status ?? to) };
+      const settled = await settle(claim, verdict, error, { step: `callback ${status || 'without status'} (query)`, onOpen: 'open', onError: 'open', onFailed: to, posted });
+      return { orderId, outcome: settled === 'open' ? to : returnOutcome(settled) };
     }
     if (found.status === 'open' && !(await stillPayable(orderId))) {
       await db.transaction().execute((trx) =>

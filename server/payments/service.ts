@@ -157,6 +157,12 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     const order = await orderPayments.get(orderId);
     if (!order) throw notFound('Order not found.');
     const attempt = (await attempts.ofOrder(orderId)).filter((a) => a.status === 'review').pop();
+    // Money held for an order cancelled before it arrived cannot be accepted: only a refund clears it.
+    if (order.refund_due) {
+      if (accept) throw conflict(PAYMENT_MESSAGES.refundDue, { payment_status: order.payment_status, refund_due: true });
+      await refunds.refund(admin, orderId, { reason: 'Payment arrived for a cancelled order' });
+      return deps.orders.getOrder(admin, orderId);
+    }
     if (order.payment_status !== 'review' || !attempt) throw conflict(PAYMENT_MESSAGES.notInReview, { payment_status: order.payment_status });
     if (accept) {
       const shopName = await shopNameNow();
@@ -205,6 +211,7 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
       await orderPayments.cancelUnpaid(trx, attempt.order_id, { paymentStatuses: ['refunded'], reason: 'payment_rejected', shopName });
     },
     nudgeSms: nudge,
+    manual: deps.orders.wallet,
   });
 
   const expireHolds = createHoldRounds(db, { attempts, orders: orderPayments, settlement, shopName: shopNameNow, log, nudgeSms: nudge, staleMs });

@@ -104,6 +104,7 @@ export function createSettlement(db: Kysely<DB>, deps: SettlementDeps) {
       if (status === 'paid') {
         const moved = await orderPayments.markPaid(trx, order);
         if (!moved) log().warn({ order: attempt.order_id, attempt: attempt.id, reference }, 'payments: money taken for an order already paid or refunded; refund this attempt by hand');
+        else if (moved !== 'paid') log().warn({ order: attempt.order_id, attempt: attempt.id, reference, outcome: moved }, 'payments: a payment arrived for a cancelled order');
       } else if (status === 'review') {
         await orderPayments.markReview(trx, order);
       } else if ((status === 'failed' || status === 'cancelled' || status === 'expired') && !(await othersUnsettled(trx, attempt.order_id, attempt.id))) {

@@ -260,6 +260,29 @@ export function createPromotionService(db: Kysely<DB>, deps: PromotionDeps) {
       return null;
     },
 
+    /**
+     * A cancelled order that is reopened (its payment arrived late) takes back the uses it gave
+     * up, even past a limit reached meanwhile: the customer paid the discounted total. The
+     * counter stops at the limit, so the promotion stays used up.
+     */
+    async retake(trx: Kysely<DB>, orderId: number): Promise<void> {
+      const uses = await trx.selectFrom('promotion_redemptions').select(['id', 'promotion_id']).where('order_id', '=', orderId).where('released_at', 'is not', null).execute();
+      for (const use of uses) {
+        const back = await trx.updateTable('promotion_redemptions').set({ released_at: null }).where('id', '=', use.id).where('released_at', 'is not', null).executeTakeFirst();
+        if (Number(back.numUpdatedRows) === 1) {
+          // The counter never passes the limit (a CHECK holds it); the use itself is kept.
+          await trx
+            .updateTable('promotions')
+            .set({ used_count: sql`used_count + 1` })
+            .where('id', '=', use.promotion_id)
+            .where('usage_limit', 'is not', null)
+            .where('used_count', '<', (eb) => eb.ref('usage_limit'))
+            .execute();
+        }
+      }
+      if (uses.length) badgeCache = null;
+    },
+
     /** A cancelled order gives its uses back (once, however often it is called). */
     async release(trx: Kysely<DB>, orderId: number): Promise<void> {
       const uses = await trx.selectFrom('promotion_redemptions').select(['id', 'promotion_id']).where('order_id', '=', orderId).where('released_at', 'is', null).execute();
