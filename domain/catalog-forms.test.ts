@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_MESSAGES, bannerFormSchema, categoryFormSchema, isSafeLink, personFormSchema, productFormSchema, resolveOffer } from './catalog-forms';
+import { FORM_MESSAGES, STOCK_MAX, bannerFormSchema, categoryFormSchema, isSafeLink, personFormSchema, productFormSchema, resolveOffer, stockOutOfRangeMessage } from './catalog-forms';
 
 const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -129,6 +129,17 @@ describe('update forms take back what the API served', () => {
     expect(errorsOf(productFormSchema('electronics', 'update').safeParse({ isbn: '978' })).isbn).toBe(FORM_MESSAGES.otherType);
     expect(categoryFormSchema.safeParse({ name: 'ক', is_admin: true }).success).toBe(false);
     expect(personFormSchema('author', 'update').safeParse({ is_admin: true }).success).toBe(false);
+  });
+
+  it('an update takes the stock the form loaded (expected_units_stock) as a whole number; a create drops it', () => {
+    expect(productFormSchema('books', 'update').parse({ units_stock: '15', expected_units_stock: '10' })).toMatchObject({ units_stock: 15, expected_units_stock: 10 });
+    expect(errorsOf(productFormSchema('books', 'update').safeParse({ expected_units_stock: '-1' }))).toHaveProperty('expected_units_stock');
+    expect(productFormSchema('stationary', 'create').parse({ english_title: 'Pen', purchase_price: 1, regular_price: 2, units_stock: 3, image: {}, expected_units_stock: 3 }).expected_units_stock).toBeUndefined();
+  });
+
+  it('says which way a stock difference goes out of range', () => {
+    expect(stockOutOfRangeMessage(1, -3)).toContain('(Stock would go below 0: 1 in stock now, change -3)');
+    expect(stockOutOfRangeMessage(STOCK_MAX, 1)).toContain(`(Stock would go above ${STOCK_MAX}`);
   });
 
   it('drops served category and person fields', () => {

@@ -33,7 +33,17 @@ export const FORM_MESSAGES = {
   flatBelowRegular: 'Flat discount must be less than the regular price.',
   bannerUrl: 'The link must be a web address (https://…) or a path on this shop (/…).',
   otherType: 'This field is not one of this product type’s; leave it empty.',
+  expectedNeedsStock: 'expected_units_stock-এর সাথে units_stock দিন (Send units_stock with expected_units_stock).',
 } as const;
+
+/** The most units of stock a product may hold (the form's limit for any whole number). */
+export const STOCK_MAX = 1_000_000_000;
+
+/** A stock change the shelf cannot take: `now` is the stock as it is, `change` the difference the form asked for. */
+export function stockOutOfRangeMessage(now: number, change: number): string {
+  if (now + change >= 0) return `স্টক খুব বেশি হবে: এখন ${now}টি আছে, পরিবর্তন ${change} (Stock would go above ${STOCK_MAX}: ${now} in stock now, change ${change}).`;
+  return `স্টক ০-এর নিচে নামবে: এখন ${now}টি আছে, পরিবর্তন ${change} (Stock would go below 0: ${now} in stock now, change ${change}); পণ্যটি আবার খুলে দেখুন (reload the product and try again).`;
+}
 
 /** The "no offer" choice. On an update form a blank offer type keeps the stored one, so "none" removes an offer. */
 export const OFFER_NONE = 'none';
@@ -86,7 +96,7 @@ function requiredText(max: number, required: string) {
   return z.preprocess(toText, z.string({ error: required }).max(max, `At most ${max} characters.`));
 }
 
-function wholeNumber(label: string, required?: string, max = 1_000_000_000, tooLarge = `${label} is too large.`) {
+function wholeNumber(label: string, required?: string, max = STOCK_MAX, tooLarge = `${label} is too large.`) {
   const invalid = max === 100 ? tooLarge : `${label} must be a whole number, 0 or more.`;
   const inner = z
     .number({ error: (iss) => (iss.input === undefined && required ? required : invalid) })
@@ -159,6 +169,9 @@ function productShape(type: ProductType, mode: Mode) {
     // The first version's forms send it; the server computes it from the offer, so a client cannot set its own price.
     discount_price: z.unknown().optional(),
     units_stock: wholeNumber('Units of Stock', req(FORM_MESSAGES.unitsStockRequired)),
+    // The stock the form loaded (update only): the server applies units_stock − this to the stock
+    // as it is now, so copies sold while the form was open stay sold. A create has nothing to compare.
+    expected_units_stock: create ? served() : wholeNumber('Expected units of stock'),
     units_sold: wholeNumber('Units sold'),
     is_active: z.preprocess(toBool, z.boolean({ error: 'is_active must be true or false.' }).optional()),
   };
@@ -186,7 +199,7 @@ export function productFormSchema(type: ProductType, mode: Mode) {
 }
 
 type TextKeys = 'english_title' | 'bangla_title' | 'description' | 'alt_text' | 'purchase_from' | 'isbn' | 'edition' | 'language' | 'country' | 'model' | 'brand' | 'warranty';
-type NumberKeys = 'category' | 'percentage' | 'flat_discount' | 'purchase_price' | 'regular_price' | 'units_stock' | 'units_sold' | 'author' | 'publisher' | 'total_page';
+type NumberKeys = 'category' | 'percentage' | 'flat_discount' | 'purchase_price' | 'regular_price' | 'units_stock' | 'expected_units_stock' | 'units_sold' | 'author' | 'publisher' | 'total_page';
 export type ProductForm = { [K in TextKeys]?: string | undefined } & { [K in NumberKeys]?: number | undefined } & {
   type?: ProductType | undefined;
   offer_type?: (typeof OFFER_CHOICES)[number] | undefined;

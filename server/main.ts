@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { makePrivateDir } from './db/private-files';
 import { migrateToLatest } from './db/migrate';
 import { isEmptyShop, seedDemoShop } from './db/demo/seed';
 import { createServices } from './services';
@@ -66,6 +67,8 @@ async function servePrimary(config: Config, database: Database, count: number) {
 async function serve() {
   const started = performance.now();
   const config = loadConfig();
+  // The data folder holds the database, uploads and backups: made 0700 when missing (an existing one is the operator's).
+  makePrivateDir(config.dataDir);
   const database = openDatabase(config.databaseUrl, config.dataDir);
   const processes = serverProcesses(config.webConcurrency, database.dialect);
   if (processes.count > 1 && !isClusterWorker()) return servePrimary(config, database, processes.count);

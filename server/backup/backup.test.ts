@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openPostgres } from '../db/database';
 import { runExclusive } from '../jobs/exclusive';
@@ -107,6 +107,75 @@ describe('backup and restore', () => {
       await expect(restoreBackup(path.join(target.dataDir, 'nothing-here'), target)).rejects.toThrow(RestoreRefused);
     } finally {
       await fresh.destroy();
+    }
+  });
+});
+
+/** Every folder and file under `dir` (itself included) with its permission bits. */
+function modes(dir: string): { path: string; dir: boolean; mode: number }[] {
+  const out = [{ path: dir, dir: true, mode: fs.statSync(dir).mode & 0o777 }];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...modes(p));
+    else out.push({ path: p, dir: false, mode: fs.statSync(p).mode & 0o777 });
+  }
+  return out;
+}
+
+describe.skipIf(process.platform === 'win32')('who may read a backup', () => {
+  it('a backup is folders 0700 and files 0600 whatever the umask, the backup folder made 0700; a restore gives media the modes of an upload', async () => {
+    const previous = process.umask(0o000); // the widest: anything not set on purpose would show
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-private-'));
+    try {
+      const to = path.join(root, 'new', 'backups');
+      const made = await makeBackup(shop, to, { db: t.services.database.db as unknown as Kysely<unknown> });
+      expect(fs.statSync(path.join(root, 'new')).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(to).mode & 0o777).toBe(0o700);
+      const all = modes(made.path);
+      expect(all.filter((e) => !e.dir).map((e) => path.relative(made.path, e.path)).sort()).toEqual(
+        [testDialect === 'postgres' ? 'haat.pgdump' : 'haat.db', 'manifest.json', path.join('media', PICTURE)].sort(),
+      );
+      for (const e of all) expect(e.mode.toString(8), path.relative(root, e.path)).toBe(e.dir ? '700' : '600');
+
+      // Restored, the pictures are files as an upload makes them (here, with umask 0, 0666), not the backup's 0600.
+      const { target, fresh } = await emptyTarget();
+      try {
+        await restoreBackup(made.path, target);
+        expect((fs.statSync(path.join(target.dataDir, 'media', PICTURE)).mode & 0o777).toString(8)).toBe('666');
+        if (testDialect === 'sqlite') expect((fs.statSync(path.join(target.dataDir, 'haat.db')).mode & 0o777).toString(8)).toBe('600');
+      } finally {
+        await fresh.destroy();
+      }
+    } finally {
+      process.umask(previous);
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a fresh SQLite database file and its -wal and -shm are 0600 in a folder made 0700, whatever the umask', async () => {
+    const previous = process.umask(0o000);
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-db-'));
+    try {
+      const dataDir = path.join(root, 'data');
+      const database = openDatabase(undefined, dataDir);
+      try {
+        await sql`create table t (x integer)`.execute(database.db);
+        const file = path.join(dataDir, 'haat.db');
+        expect((fs.statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
+        for (const f of [file, `${file}-wal`, `${file}-shm`]) expect((fs.statSync(f).mode & 0o777).toString(8), f).toBe('600');
+      } finally {
+        await database.close();
+      }
+      // A database made before this version (0644) is narrowed when opened.
+      const old = path.join(root, 'old.db');
+      fs.writeFileSync(old, '');
+      fs.chmodSync(old, 0o644);
+      const reopened = openDatabase(`sqlite:${old}`, dataDir);
+      await reopened.close();
+      expect((fs.statSync(old).mode & 0o777).toString(8)).toBe('600');
+    } finally {
+      process.umask(previous);
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -3,7 +3,8 @@
  * `manifest.json`, the database (`haat.db`, a copy made with SQLite's online backup API, or
  * `haat.pgdump`, `pg_dump --format=custom`) and `media/`, a copy of `$DATA_DIR/media`. It is
  * written under a hidden name and renamed when complete, so a folder with the backup name is
- * always a whole backup.
+ * always a whole backup. A backup holds every customer's details: its folders are 0700 and its
+ * files 0600 whatever the umask (server/db/private-files.ts); BACKUP_DIR is made 0700 when missing.
  *
  * The backup module reads no table of another module's: it copies the database whole, and
  * reads only Kysely's migration list for the manifest.
@@ -12,9 +13,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { isPostgresUrl, type DialectName } from '../db/database';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, makePrivateDir, makePrivateFile } from '../db/private-files';
 import type { MediaConfig } from '../config';
 
 export interface BackupTarget {
@@ -172,21 +175,42 @@ async function copySqlite(source: string, dest: string): Promise<string[]> {
 }
 
 /**
+ * How copied media files are written: `private` into a backup (folders 0700, files 0600);
+ * `as-uploaded` back into `$DATA_DIR/media` by a restore, made as an upload makes them (the
+ * process's default modes), so a restored shop serves its pictures as before.
+ */
+export type MediaCopyMode = 'private' | 'as-uploaded';
+
+const ignoreGone = (error: NodeJS.ErrnoException) => {
+  // A file deleted since the folder was read is simply not copied.
+  if (error.code !== 'ENOENT') throw error;
+};
+
+/**
  * Copies the folder `from` into `to` (absent is empty), leaving out the half-written `.tmp` files
  * of uploads under way. File by file and asynchronously, so a large media folder does not stop
  * the server answering while the nightly backup copies it.
  */
-export async function copyMedia(from: string, to: string): Promise<void> {
-  await fsp.mkdir(to, { recursive: true });
+export async function copyMedia(from: string, to: string, mode: MediaCopyMode): Promise<void> {
+  await fsp.mkdir(to, { recursive: true, ...(mode === 'private' ? { mode: PRIVATE_DIR_MODE } : {}) });
+  if (mode === 'private' && process.platform !== 'win32') await fsp.chmod(to, PRIVATE_DIR_MODE);
   if (!fs.existsSync(from)) return;
   for (const entry of await fsp.readdir(from, { withFileTypes: true })) {
     const [src, dest] = [path.join(from, entry.name), path.join(to, entry.name)];
-    if (entry.isDirectory()) await copyMedia(src, dest);
+    if (entry.isDirectory()) await copyMedia(src, dest, mode);
     else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
-      // A file deleted since the folder was read is simply not in the backup.
-      await fsp.copyFile(src, dest, fs.constants.COPYFILE_FICLONE).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
+      if (mode === 'private') {
+        await fsp
+          .copyFile(src, dest, fs.constants.COPYFILE_FICLONE)
+          .then(() => (process.platform === 'win32' ? undefined : fsp.chmod(dest, PRIVATE_FILE_MODE)))
+          .catch(ignoreGone);
+      } else {
+        // A new file, not a copy of the backup's 0600 one: the mode an upload gets (storage.ts writes with the defaults).
+        await pipeline(fs.createReadStream(src), fs.createWriteStream(dest)).catch(async (error: NodeJS.ErrnoException) => {
+          await fsp.rm(dest, { force: true });
+          ignoreGone(error);
+        });
+      }
     }
   }
 }
@@ -204,28 +228,32 @@ export interface BackupResult {
 export async function makeBackup(target: BackupTarget, to: string, opts: { db?: Kysely<unknown>; now?: Date } = {}): Promise<BackupResult> {
   const dialect = dialectOf(target);
   const at = opts.now ?? new Date();
-  fs.mkdirSync(to, { recursive: true });
+  makePrivateDir(to);
   let name = backupName(at, dialect);
   // Two backups begun in the same second (a manual one beside the nightly): the later gets a suffix.
   for (let n = 2; fs.existsSync(path.join(to, name)); n++) name = `${backupName(at, dialect)}-${n}`;
   const partial = path.join(to, `.${name}.partial-${process.pid}`);
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial);
+  fs.mkdirSync(partial, { mode: PRIVATE_DIR_MODE });
   try {
+    makePrivateDir(partial); // 0700 whatever the umask
     let migrations: string[];
     if (dialect === 'postgres') {
       migrations = opts.db ? await migrationNames(opts.db) : [];
       const { url, password } = splitPassword(target.databaseUrl!);
       // pg_dump reads one snapshot of the whole database, so orders written meanwhile are either whole or absent.
       await runPgTool('pg_dump', ['--format=custom', `--file=${path.join(partial, PG_DUMP_FILE)}`, `--dbname=${url}`], password);
+      makePrivateFile(path.join(partial, PG_DUMP_FILE));
     } else {
       migrations = await copySqlite(sqliteFile(target), path.join(partial, SQLITE_FILE));
+      makePrivateFile(path.join(partial, SQLITE_FILE));
     }
     // Media after the database: a file a copied row names was there before the copy began
     // (uploads are written before their row), unless it was deleted meanwhile.
-    await copyMedia(mediaDir(target), path.join(partial, 'media'));
+    await copyMedia(mediaDir(target), path.join(partial, 'media'), 'private');
     const manifest: Manifest = { version: 1, haat_version: haatVersion(), dialect, created_at: at.toISOString(), migrations };
-    fs.writeFileSync(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    fs.writeFileSync(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+    makePrivateFile(path.join(partial, MANIFEST));
     const final = path.join(to, name);
     fs.renameSync(partial, final);
     return { path: final, manifest };

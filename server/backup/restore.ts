@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../db/database';
+import { makePrivateDir, makePrivateFile } from '../db/private-files';
 import { MANIFEST, PG_DUMP_FILE, SQLITE_FILE, copyMedia, dialectOf, mediaDir, runPgTool, splitPassword, sqliteFile, type BackupTarget, type Manifest } from './backup';
 
 /** The answer to a restore that must not go ahead: the command exits with code 2 and this message. */
@@ -78,20 +79,21 @@ export async function restoreBackup(source: string, target: BackupTarget, opts: 
     await runPgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${url}`, path.join(dir, PG_DUMP_FILE)], password);
   } else {
     const file = sqliteFile(target);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makePrivateDir(path.dirname(file));
     // Copied beside the target and renamed over it, with the old write-ahead log removed (its
     // pages belong to the old database).
     const tmp = `${file}.restoring-${process.pid}`;
     fs.copyFileSync(path.join(dir, SQLITE_FILE), tmp);
     for (const leftover of [`${file}-wal`, `${file}-shm`]) fs.rmSync(leftover, { force: true });
     fs.renameSync(tmp, file);
+    makePrivateFile(file);
   }
 
   // The media folder is replaced whole: copied beside it first, then swapped in.
   const media = mediaDir(target);
   const incoming = `${media}.restoring-${process.pid}`;
   fs.rmSync(incoming, { recursive: true, force: true });
-  await copyMedia(path.join(dir, 'media'), incoming);
+  await copyMedia(path.join(dir, 'media'), incoming, 'as-uploaded');
   fs.rmSync(media, { recursive: true, force: true });
   fs.renameSync(incoming, media);
   return manifest;

@@ -2,7 +2,7 @@
  * The catalogue as CSV (`GET /api/product/export.csv`): every product matching the admin list's
  * filters, read by id in pages of EXPORT_PAGE (keyset, never OFFSET) and written through
  * csv-stringify as they come, so memory stays flat whatever the catalogue's size. UTF-8 with a
- * BOM: Excel otherwise reads Bengali as Latin-1.
+ * BOM: Excel otherwise reads Bengali as Latin-1. Text that would run as a formula is neutralised.
  */
 import { Readable, pipeline } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -14,6 +14,7 @@ import { imageUrls } from '../media/images';
 import { PRODUCT_TYPES } from '../../domain/catalog';
 import { CSV_COLUMNS, type CsvColumn } from '../../domain/catalog-import';
 import { flagSchema, idSchema, searchTerm } from '../../domain/queries';
+import { neutraliseRow } from '../../domain/spreadsheet-cells';
 import { productDetails, productQuery, type ProductRow } from './products';
 import { productConditions } from './product-lists';
 import type { SearchStrategy } from './search';
@@ -32,8 +33,12 @@ export const exportQuery = z.object({
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 
+/**
+ * One product as a CSV row. Text cells a spreadsheet would run as a formula get a quote before
+ * them (domain/spreadsheet-cells.ts; the import takes it off again); numbers are written as numbers.
+ */
 function csvRow(row: ProductRow, storage: FileStorage): Record<CsvColumn, string | number | null> {
-  return {
+  return neutraliseRow({
     id: row.id,
     type: row.type,
     english_title: row.english_title,
@@ -52,7 +57,7 @@ function csvRow(row: ProductRow, storage: FileStorage): Record<CsvColumn, string
     is_active: row.is_active === 1 ? 'true' : 'false',
     alt_text: row.alt_text,
     image: imageUrls(storage, row.image)?.detail ?? '',
-  };
+  });
 }
 
 export function createBulkExport(db: Kysely<DB>, storage: FileStorage, search: SearchStrategy, hooks: { onPage?: (() => void) | undefined } = {}) {

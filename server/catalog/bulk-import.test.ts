@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { TestApp } from '../test/app';
 import { openProductAdmin } from '../test/catalog-admin';
 import { testDialect } from '../test/database';
 import { multipart } from '../test/media-fixtures';
-import { xlsx } from '../test/xlsx';
+import { deflatedZeros, xlsx, xlsxParts, zipEntries } from '../test/xlsx';
 import { CSV_COLUMNS } from '../../domain/catalog-import';
-import { createBulkImport, IMPORT_BATCH } from './bulk-import';
+import { createBulkImport, IMPORT_BATCH, XLSX_MAX_UNZIPPED } from './bulk-import';
 
 type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string | number>>;
 const BOM = '\uFEFF';
@@ -107,8 +108,40 @@ describe(`catalogue CSV import (${testDialect})`, () => {
     const bomb = sheet([book(45)]);
     for (let at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) bomb.writeUInt32LE(0xffffffff, at + 24);
     const big = await upload(bomb, '?dry_run=1');
-    expect(big.statusCode).toBe(400);
+    expect(big.statusCode).toBe(413);
     expect(big.json().message).toContain('too large');
+  });
+
+  it('reads an .xlsx whose parts are deflated, as spreadsheet programs write them', async () => {
+    const rows = [book(50), book(51, { description: 'দুই\nলাইন' })];
+    const res = await upload(xlsx([[...CSV_COLUMNS], ...rows.map((r) => CSV_COLUMNS.map((c) => r[c]))], { deflate: true }), '?dry_run=1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ create: 2, update: 0, errors: [] });
+  });
+
+  it(`an .xlsx that inflates past ${XLSX_MAX_UNZIPPED / 1024 / 1024} MB while declaring small sizes answers 413 for the file, writes nothing, and the server does not hold what it inflated`, async () => {
+    // A sheet of 256 MB of zeros in about 260 KB, its headers saying 2 KB.
+    const parts = Object.entries(xlsxParts([[...CSV_COLUMNS]])).map(([name, text]) => ({ name, data: Buffer.from(text) }));
+    const deflated = await deflatedZeros(XLSX_MAX_UNZIPPED + 56 * 1024 * 1024);
+    const bomb = zipEntries(parts.map((p) => (p.name === 'xl/worksheets/sheet1.xml' ? { ...p, deflated, declaredSize: 2048 } : p)));
+    expect(bomb.length).toBeLessThan(400_000);
+    const before = await count();
+    let peak = 0;
+    const base = process.memoryUsage.rss();
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss() - base)), 1);
+    try {
+      for (const query of ['?dry_run=1', '']) {
+        const res = await upload(bomb, query);
+        expect(res.statusCode, res.body).toBe(413);
+        expect(res.json().message).toContain(`(it unzips to more than ${XLSX_MAX_UNZIPPED / 1024 / 1024} MB)`);
+        expect(res.json().errors.file).toEqual([res.json().message]);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(await count()).toBe(before);
+    // Nothing inflated is kept: the process grows by far less than the limit (before: by gigabytes' worth of parsing).
+    expect(peak).toBeLessThan(100 * 1024 * 1024);
   });
 
   it('refuses unknown columns and a file saying nothing of types (line 1)', async () => {
@@ -198,5 +231,27 @@ describe(`catalogue CSV import (${testDialect})`, () => {
     expect(n).toBe(before.length);
     const after = await t.services.database.db.selectFrom('products').selectAll().orderBy('id').execute();
     expect(after.map(({ updated_at: _u, ...p }) => p)).toEqual(before.map(({ updated_at: _u, ...p }) => p));
+  });
+
+  it('export writes text a spreadsheet would run as a formula with a quote before it; import gives back the text stored', async () => {
+    const db = t.services.database.db;
+    const titles = ['=HYPERLINK("http://evil.example","click")', '+8801711', '-minus', '@SUM(A1)', "'=quoted already", "'plain quote"];
+    const created = await db
+      .insertInto('products')
+      .values(titles.map((english_title, i) => ({ type: 'stationary' as const, english_title, bangla_title: i === 0 ? '=1+1' : '', alt_text: 'cover', brand: '-Acme', regular_price: 10, units_stock: 1, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })))
+      .returning('id')
+      .execute();
+    const ids = created.map((r) => r.id);
+    const exported = await t.app.inject({ method: 'GET', url: '/api/product/export.csv?type=stationary&search=', headers: admin });
+    const rows = (parse(exported.rawPayload, { bom: true, columns: true }) as Record<string, string>[]).filter((r) => ids.includes(Number(r.id)));
+    expect(rows.map((r) => r.english_title)).toEqual([`'=HYPERLINK("http://evil.example","click")`, "'+8801711", "'-minus", "'@SUM(A1)", "''=quoted already", "'plain quote"]);
+    expect(rows[0]).toMatchObject({ bangla_title: "'=1+1", brand: "'-Acme", regular_price: '10' });
+
+    const before = await db.selectFrom('products').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    const res = (await upload(exported.rawPayload)).json();
+    expect(res.errors).toEqual([]);
+    const after = await db.selectFrom('products').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    expect(after.map(({ updated_at: _u, ...p }) => p)).toEqual(before.map(({ updated_at: _u, ...p }) => p));
+    expect(after.map((p) => p.english_title)).toEqual(titles);
   });
 });

@@ -4,8 +4,10 @@
  * stored product (by `id`, else ISBN for books, else exact English title and type) and, unless it
  * is a dry run, written in batches of IMPORT_BATCH rows, one transaction each: a batch that fails
  * rolls back alone, and its rows are reported. Images are not imported (the column is ignored).
- * An .xlsx upload (known by its ZIP signature, not its name) is read with read-excel-file: the
- * first sheet, row 1 the header, each cell as the text a CSV would hold; then the same pipeline.
+ * An .xlsx upload (known by its ZIP signature, not its name) is unzipped here within
+ * XLSX_MAX_UNZIPPED bytes actually inflated (xlsx-archive.ts; past it, 413) and read with
+ * read-excel-file: the first sheet, row 1 the header, each cell as the text a CSV would hold;
+ * then the same pipeline.
  */
 import { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
@@ -17,11 +19,13 @@ import { HttpError, badRequest } from '../http/errors';
 import { OFFER_NONE, resolveOffer, type ProductForm } from '../../domain/catalog-forms';
 import { changedPrice, headerErrors, rowToForm, rowType, type BulkPriceChange, type ImportError, type StoredOffer } from '../../domain/catalog-import';
 import { MAX_ID } from '../../domain/queries';
+import { UnreadableZip, UnzippedTooLarge, storedZip, unzipSheetParts } from './xlsx-archive';
+import { restoreCell } from '../../domain/spreadsheet-cells';
 
 export const IMPORT_BATCH = 500;
 /** An .xlsx unzips to far more than its upload size; past this many rows it is refused. */
 export const XLSX_MAX_ROWS = 50_000;
-/** What an .xlsx may unzip to, by its own directory (a small upload can unzip to gigabytes). */
+/** What an .xlsx may unzip to, counted as it is inflated (a small upload can unzip to gigabytes): past it, 413. */
 export const XLSX_MAX_UNZIPPED = 200 * 1024 * 1024;
 /** How many changed products a bulk price answer lists. */
 export const PRICE_SAMPLE = 50;
@@ -109,32 +113,32 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-/** The sum of the sizes a ZIP's central directory declares, or null when it has none to be found. */
-function unzippedSize(data: Buffer): number | null {
-  // The end-of-directory record is the last 22 bytes, plus a comment of at most 64 KB.
-  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at--) {
-    if (data.readUInt32LE(at) !== 0x06054b50) continue;
-    let entry = data.readUInt32LE(at + 16);
-    let total = 0;
-    for (let i = 0; i < data.readUInt16LE(at + 10); i++) {
-      if (entry + 46 > data.length || data.readUInt32LE(entry) !== 0x02014b50) return null;
-      total += data.readUInt32LE(entry + 24);
-      entry += 46 + data.readUInt16LE(entry + 28) + data.readUInt16LE(entry + 30) + data.readUInt16LE(entry + 32);
-    }
-    return total;
-  }
-  return null;
+/** 413 with the file's own message: the upload is refused before anything is read or written. */
+function xlsxTooLarge(limit: number): HttpError {
+  const message = `XLSX ফাইলটি খুব বড় (The XLSX is too large): খুললে ${limit / 1024 / 1024} MB-এর বেশি হয় (it unzips to more than ${limit / 1024 / 1024} MB); ভাগ করে দিন বা CSV দিন (split it, or upload a CSV).`;
+  return new HttpError(413, message, { file: [message] });
 }
 
-async function readXlsxRows(data: Buffer): Promise<{ columns: string[]; rows: Parsed[] }> {
-  const size = unzippedSize(data);
-  if (size === null) throw badRequest('XLSX পড়া যায়নি (The XLSX could not be read): not a complete ZIP archive.');
-  if (size > XLSX_MAX_UNZIPPED) throw badRequest(`XLSX ফাইলটি খুব বড় (The XLSX is too large): it unzips to more than ${XLSX_MAX_UNZIPPED / 1024 / 1024} MB.`);
+/**
+ * The first sheet's rows. The archive is unzipped here, counting the bytes actually inflated
+ * (xlsx-archive.ts), and read-excel-file reads a stored copy of what was counted.
+ */
+async function readXlsxRows(data: Buffer, maxUnzipped: number): Promise<{ columns: string[]; rows: Parsed[] }> {
+  let parts: Map<string, Buffer>;
+  try {
+    parts = await unzipSheetParts(data, maxUnzipped);
+  } catch (error) {
+    if (error instanceof UnzippedTooLarge) throw xlsxTooLarge(maxUnzipped);
+    if (error instanceof UnreadableZip) throw badRequest(`XLSX পড়া যায়নি (The XLSX could not be read): ${error.message}.`, { file: [`XLSX পড়া যায়নি (The XLSX could not be read): ${error.message}.`] });
+    throw error;
+  }
   let sheet: unknown[][];
   try {
-    sheet = await readSheet(data, 1, { parseNumber: (s: string) => s, trim: false });
+    sheet = await readSheet(Readable.from(storedZip(parts)), 1, { parseNumber: (s: string) => s, trim: false });
   } catch (error) {
     throw badRequest(`XLSX পড়া যায়নি (The XLSX could not be read): ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    parts.clear();
   }
   if (sheet.length > XLSX_MAX_ROWS + 1) throw badRequest(`XLSX-এ সারি বেশি (Too many rows): at most ${XLSX_MAX_ROWS}; split the file.`);
   const [header = [], ...body] = sheet;
@@ -149,7 +153,8 @@ async function readXlsxRows(data: Buffer): Promise<{ columns: string[]; rows: Pa
   return { columns, rows };
 }
 
-export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((productIds: number[]) => void) | undefined } = {}) {
+export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((productIds: number[]) => void) | undefined; xlsxMaxUnzipped?: number | undefined } = {}) {
+  const maxUnzipped = deps.xlsxMaxUnzipped ?? XLSX_MAX_UNZIPPED;
   /** Names already looked up (or created) during this import, per table. */
   type Names = Record<NameTable, Map<string, number>>;
 
@@ -350,7 +355,10 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
      * line (the header is line 1) and skipped; `create`/`update` count the valid rows.
      */
     async importCsv(data: Buffer, opts: { dryRun: boolean; createMissing: boolean }): Promise<ImportResult> {
-      const { columns, rows } = isXlsx(data) ? await readXlsxRows(data) : await readRows(data);
+      const { columns, rows } = isXlsx(data) ? await readXlsxRows(data, maxUnzipped) : await readRows(data);
+      // The export put a quote before text a spreadsheet would run as a formula: off again, so
+      // export → import gives back the text stored (domain/spreadsheet-cells.ts).
+      for (const { row } of rows) for (const key of Object.keys(row)) row[key] = restoreCell(row[key] ?? '');
       const header = headerErrors(columns);
       if (header.length) return { create: 0, update: 0, errors: header, ...(opts.dryRun ? {} : { applied: 0, batches: [] }) };
       const names: Names = { categories: new Map(), authors: new Map(), publishers: new Map() };

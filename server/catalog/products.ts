@@ -3,16 +3,16 @@
  * create, update and delete. Prices and offers are worked out by domain/catalog-forms; the
  * lists of products are in product-lists.ts, the shelf counts that checkout changes in stock.ts.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, Product, ProductType } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import type { PackedKind } from '../db/packed-rows';
 import { isForeignKeyViolation } from '../db/errors';
-import { notFound, type FieldErrors } from '../http/errors';
+import { HttpError, notFound, type FieldErrors } from '../http/errors';
 import type { FileStorage } from '../media/storage';
 import { imageUrls } from '../media/images';
 import { PendingFiles, removeFiles } from '../media/uploads';
-import { OFFER_NONE, resolveOffer, type ProductForm } from '../../domain/catalog-forms';
+import { FORM_MESSAGES, OFFER_NONE, STOCK_MAX, resolveOffer, stockOutOfRangeMessage, type ProductForm } from '../../domain/catalog-forms';
 import { unitPrice } from '../../domain/prices';
 import { ratingAverage } from '../../domain/reviews';
 import { commit, fail, storeProductFiles, type ProductFiles } from './files';
@@ -220,6 +220,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       if (!existing) throw notFound('Product not found.');
       productTypeMismatch(existing.type, form);
       const errors = await missingReferences({ category: form.category, author: form.author, publisher: form.publisher });
+      if (form.expected_units_stock !== undefined && form.units_stock === undefined) errors.expected_units_stock = [FORM_MESSAGES.expectedNeedsStock];
       const regular = form.regular_price ?? existing.regular_price;
       const offer = resolveOffer({
         regular_price: regular,
@@ -256,15 +257,40 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
         purchase_from: form.purchase_from ?? existing.purchase_from,
         purchase_price: form.purchase_price ?? existing.purchase_price,
         regular_price: regular,
-        units_stock: form.units_stock ?? existing.units_stock,
-        units_sold: form.units_sold ?? existing.units_sold,
         is_active: form.is_active === undefined ? existing.is_active : form.is_active ? 1 : 0,
         updated_at: nowIso(),
       };
-      await commit(pending, () => db.updateTable('products').set(changes).where('id', '=', id).execute(), { foreign_key: REFERENCE_GONE });
+      // The shelf counts are never read here and written back: checkout moves them meanwhile
+      // (stock.ts). Left out, they are not written at all. With the figure the form loaded
+      // (`expected_units_stock`), the difference is applied to the stock as it is in the same
+      // UPDATE, which the database runs under the row's lock, refused (409) when it would go below 0
+      // or above STOCK_MAX: copies sold while the form was open stay sold. Without it (clients of
+      // the first version) the value is set. The counters' triggers (migration 0104) see either.
+      const delta = form.units_stock !== undefined && form.expected_units_stock !== undefined ? form.units_stock - form.expected_units_stock : undefined;
+      const shelf =
+        delta !== undefined ? { units_stock: sql<number>`units_stock + ${delta}` } : form.units_stock !== undefined ? { units_stock: form.units_stock } : {};
+      const sold = form.units_sold !== undefined ? { units_sold: form.units_sold } : {};
+      const after = await commit(
+        pending,
+        async () => {
+          let update = db.updateTable('products').set({ ...changes, ...shelf, ...sold }).where('id', '=', id);
+          if (delta !== undefined && delta < 0) update = update.where('units_stock', '>=', -delta);
+          if (delta !== undefined && delta > 0) update = update.where('units_stock', '<=', STOCK_MAX - delta);
+          const row = await update.returning(['units_stock', 'is_active']).executeTakeFirst();
+          if (row) return { units_stock: Number(row.units_stock), is_active: Number(row.is_active) };
+          // Nothing written: the product was deleted meanwhile, or the difference takes the stock out of range.
+          const now = await db.selectFrom('products').select('units_stock').where('id', '=', id).executeTakeFirst();
+          if (!now) throw notFound('Product not found.');
+          const message = stockOutOfRangeMessage(Number(now.units_stock), delta ?? 0);
+          throw new HttpError(409, message, { units_stock: [message] });
+        },
+        { foreign_key: REFERENCE_GONE },
+      );
       await removeFiles(storage, { images: [stored.image ? existing.image : null], keys: [stored.pdf ? existing.pdf : null] });
-      const wasOffered = existing.units_stock > 0 && existing.is_active === 1;
-      if (!wasOffered && changes.units_stock > 0 && changes.is_active === 1) deps.onBackInStock?.([id]);
+      // The stock just before this write: exact when a difference was applied, else as read above.
+      const before = delta !== undefined ? after.units_stock - delta : existing.units_stock;
+      const wasOffered = before > 0 && existing.is_active === 1;
+      if (!wasOffered && after.units_stock > 0 && after.is_active === 1) deps.onBackInStock?.([id]);
       return adminView(id);
     },
 

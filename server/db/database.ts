@@ -1,10 +1,10 @@
 import path from 'node:path';
-import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DB } from './schema';
 import { keptRecent } from './remembered-queries';
+import { narrowDatabaseCompanions, prepareDatabaseFile } from './private-files';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -304,9 +304,12 @@ export function textWithLiterals(text: string, at: readonly number[], write: rea
 const WRITTEN_SQLITE = 200;
 
 export function openSqlite(file: string): Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  // The database holds every customer's details: 0600 in a 0700 folder when made here (private-files.ts).
+  const onDisk = file !== ':memory:' && file !== '';
+  if (onDisk) prepareDatabaseFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  if (onDisk) narrowDatabaseCompanions(file);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

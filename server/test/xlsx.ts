@@ -1,7 +1,9 @@
 /**
  * A minimal .xlsx for tests: one sheet of inline strings (numbers as numeric cells), zipped
- * without compression. read-excel-file cannot write, and a hand-made file keeps the fixture readable.
+ * without compression (or deflated). read-excel-file cannot write, and a hand-made file keeps the
+ * fixture readable. Also crafted archives: entries whose headers lie about their size.
  */
+import zlib from 'node:zlib';
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -13,34 +15,48 @@ function crc32(data: Buffer): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** A ZIP archive of stored (uncompressed) entries. */
-export function zip(files: Record<string, string>): Buffer {
+/** One entry of a test archive: deflated or stored, and the uncompressed size its headers declare (default: the true one). */
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+  /** Deflated bytes to write as they are (a bomb made by deflatedZeros), else `data` is deflated when `deflate`. */
+  deflated?: Buffer;
+  deflate?: boolean;
+  declaredSize?: number;
+}
+
+/** A ZIP archive of these entries; headers may lie about the uncompressed size, as a crafted upload's do. */
+export function zipEntries(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const nameBuf = Buffer.from(name);
-    const data = Buffer.from(text);
-    const crc = crc32(data);
+  for (const entry of entries) {
+    const nameBuf = Buffer.from(entry.name);
+    const packed = entry.deflated ?? (entry.deflate ? zlib.deflateRawSync(entry.data) : entry.data);
+    const method = entry.deflated || entry.deflate ? 8 : 0;
+    const crc = crc32(entry.data);
+    const size = entry.declaredSize ?? entry.data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBuf.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(nameBuf.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, data);
+    locals.push(local, nameBuf, packed);
     centrals.push(central, nameBuf);
-    offset += 30 + nameBuf.length + data.length;
+    offset += 30 + nameBuf.length + packed.length;
   }
   const dir = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -52,11 +68,36 @@ export function zip(files: Record<string, string>): Buffer {
   return Buffer.concat([...locals, dir, end]);
 }
 
+/** A ZIP archive of stored (uncompressed) entries, or deflated ones as spreadsheet programs write them. */
+export function zip(files: Record<string, string>, opts: { deflate?: boolean } = {}): Buffer {
+  return zipEntries(Object.entries(files).map(([name, text]) => ({ name, data: Buffer.from(text), deflate: opts.deflate })));
+}
+
+/** `bytes` zero bytes as raw deflate (about 1/1000 of the size), made a megabyte at a time so the test never holds them. */
+export async function deflatedZeros(bytes: number): Promise<Buffer> {
+  const deflater = zlib.createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflater.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => deflater.on('end', resolve));
+  const zeros = Buffer.alloc(1 << 20);
+  for (let left = bytes; left > 0; left -= zeros.length) {
+    if (!deflater.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise((resolve) => deflater.once('drain', resolve));
+  }
+  deflater.end();
+  await ended;
+  return Buffer.concat(out);
+}
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const col = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : col(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
 
 /** An .xlsx whose first sheet holds `rows` (row 1 first); undefined or '' leaves the cell out. */
-export function xlsx(rows: (string | number | undefined)[][]): Buffer {
+export function xlsx(rows: (string | number | undefined)[][], opts: { deflate?: boolean } = {}): Buffer {
+  return zip(xlsxParts(rows), opts);
+}
+
+/** The files inside such an .xlsx, by name. */
+export function xlsxParts(rows: (string | number | undefined)[][]): Record<string, string> {
   const sheetRows = rows
     .map((cells, r) => {
       const xml = cells
@@ -69,7 +110,7 @@ export function xlsx(rows: (string | number | undefined)[][]): Buffer {
       return `<row r="${r + 1}">${xml}</row>`;
     })
     .join('');
-  return zip({
+  return {
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
     '_rels/.rels':
@@ -81,5 +122,5 @@ export function xlsx(rows: (string | number | undefined)[][]): Buffer {
     'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
     // A second sheet the import must not read.
     'xl/worksheets/sheet2.xml': '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>junk</t></is></c></row></sheetData></worksheet>',
-  });
+  };
 }

@@ -33,14 +33,26 @@ function wholeNumber(text: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** The body sent: the API's fields, the offer made consistent (only its own amount), an empty units_sold as 0. */
-export function productPayload(kind: ProductKind, form: HTMLFormElement): FormData {
-  const fd = multipart(form);
+/**
+ * The shelf counts an update sends. Stock goes with the figure the form loaded (the hidden
+ * `expected_units_stock`), so the server applies the difference and copies sold while the form
+ * was open stay sold; units sold only when the admin changed it (a sale moves it too). An empty
+ * units sold is 0.
+ */
+export function shelfFields(fd: FormData, loaded: { units_sold: number } | undefined): FormData {
+  const sold = String(fd.get('units_sold') ?? '').trim();
+  if (loaded && sold === String(loaded.units_sold)) fd.delete('units_sold');
+  else if (!sold) fd.set('units_sold', '0');
+  return fd;
+}
+
+/** The body sent: the API's fields, the offer made consistent (only its own amount), the shelf counts as shelfFields sends them. */
+export function productPayload(kind: ProductKind, form: HTMLFormElement, loaded?: { units_sold: number }): FormData {
+  const fd = shelfFields(multipart(form), loaded);
   const offer = formText(form, 'offer_type');
   fd.set('offer_type', offer === '' ? OFFER_NONE : offer);
   if (offer !== 'Percentage') fd.delete('percentage');
   if (offer !== 'Flat Discount') fd.delete('flat_discount');
-  if (!formText(form, 'units_sold')) fd.set('units_sold', '0');
   fd.set('type', kind.type);
   // New products go on sale at once; an update keeps what the "shown in the shop" box says.
   const active = fd.get('is_active_box');
@@ -128,7 +140,7 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
   const form = useApiForm({
     method: creating ? 'POST' : 'PUT',
     url: creating ? kind.create : `/api/product/${product.id}/`,
-    payload: (f) => productPayload(kind, f),
+    payload: (f) => productPayload(kind, f, product),
     validate: (body) => validateProduct(kind, body, creating),
     success: creating ? kind.added : kind.updated,
     then: creating ? 'reload' : kind.list,
@@ -162,6 +174,8 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
       <OfferFields errors={e} product={product} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Units in stock" name="units_stock" type="number" min={0} errors={e} defaultValue={product?.units_stock} required />
+        {/* The stock this form loaded: the server adds the change made here to the stock as it is then. */}
+        {!creating && <input type="hidden" name="expected_units_stock" value={product.units_stock} />}
         <Field label="Units sold" name="units_sold" type="number" min={0} errors={e} defaultValue={product?.units_sold} placeholder="0" />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
