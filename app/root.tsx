@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { BOOKS_CATEGORY } from '../domain/catalog';
+import { publicSettings } from '../domain/settings';
 import { LangProvider, langFromCookie, useT } from './lib/i18n';
 import { Notices } from './components/notices';
 import { Header, type MenuCategory } from './components/header';
@@ -44,7 +45,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const logo = logos[0];
   return {
-    settings,
+    // Every page carries these to the browser: staff-only settings stay out.
+    settings: publicSettings(settings),
     user: context.user,
     lang: langFromCookie(request.headers.get('cookie')),
     menu: menuOf(tree),

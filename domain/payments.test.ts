@@ -12,6 +12,8 @@ import {
   returnOutcome,
   sameAmount,
   statusAfterRefund,
+  holdUntil,
+  MAX_HOLD_MINUTES,
 } from './payments';
 
 const paid = (over: Partial<{ amount: number; currency: string; reference: string; invoice: string; review: boolean }> = {}) => ({
@@ -54,7 +56,8 @@ describe('payment status moves', () => {
     expect(canMovePayment('review', 'failed')).toBe(false);
   });
   it('lists the statuses a move may start from', () => {
-    expect(paymentStatusesBefore('paid').sort()).toEqual(['failed', 'pending', 'review', 'unpaid']);
+    // A wallet claim (unverified) and money short of the total (partly_paid) may become paid too.
+    expect(paymentStatusesBefore('paid').sort()).toEqual(['failed', 'partly_paid', 'pending', 'review', 'unpaid', 'unverified']);
     expect(paymentStatusesBefore('pending').sort()).toEqual(['failed', 'pending', 'unpaid']);
   });
   it('starts a payment only for a Pending online order not paid yet', () => {
@@ -129,5 +132,23 @@ describe('cash on delivery', () => {
   });
   it('leaves online payments to the gateway', () => {
     expect(paymentOnStatusChange({ payment_gateway: 'bkash_online', payment_status: 'pending', total: 680 }, 'Delivered')).toBeNull();
+  });
+});
+
+describe('holdUntil', () => {
+  const created = '2026-11-27T10:00:00.000Z';
+  const at = (minutes: number) => Date.parse(created) + minutes * 60_000;
+  it('renews the hold from now while the cap from checkout is far', () => {
+    expect(holdUntil(created, at(10), 30)).toBe(new Date(at(40)).toISOString());
+  });
+  it('never holds past the cap from checkout, however often the customer pays again', () => {
+    expect(holdUntil(created, at(MAX_HOLD_MINUTES - 10), 30)).toBe(new Date(at(MAX_HOLD_MINUTES)).toISOString());
+  });
+  it('answers null once the cap has passed: the order can no longer be paid', () => {
+    expect(holdUntil(created, at(MAX_HOLD_MINUTES), 30)).toBeNull();
+    expect(holdUntil(created, at(MAX_HOLD_MINUTES + 5), 30)).toBeNull();
+  });
+  it('lets a configured hold longer than the cap stand', () => {
+    expect(holdUntil(created, at(0), 240)).toBe(new Date(at(240)).toISOString());
   });
 });

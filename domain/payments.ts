@@ -6,6 +6,7 @@
  * and review forms. Pure: no database, no clock, no gateway.
  */
 import { z } from 'zod';
+import { manualRefundFields, refineManualRefund } from './wallet-payments';
 
 /** The online gateways the shop can take money through; each is also a payment option's id. */
 export const ONLINE_GATEWAYS = ['bkash_online', 'sslcommerz'] as const;
@@ -32,12 +33,14 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   unpaid: ['pending', 'failed', 'paid', 'unverified', 'partly_paid'],
+  // A wallet claim: staff verify it (part or all of the total), or reject it (back to unpaid).
   unverified: ['unverified', 'unpaid', 'partly_paid', 'paid'],
+  // Verified money short of the total: more arrives, the order is delivered, or money goes back.
   partly_paid: ['partly_paid', 'paid', 'partially_refunded', 'refunded'],
   pending: ['pending', 'paid', 'review', 'failed'],
   // A payment that failed may be tried again, and a late confirmation of money taken still counts.
   failed: ['pending', 'failed', 'paid', 'review'],
-  review: ['paid', 'refunded'],
+  review: ['paid', 'refunded', 'partially_refunded'],
   paid: ['refunded', 'partially_refunded'],
   partially_refunded: ['partially_refunded', 'refunded'],
   refunded: [],
@@ -55,6 +58,24 @@ export function paymentStatusesBefore(to: PaymentStatus): PaymentStatus[] {
 
 /** At most this many attempts per order: paying again is for a failed payment, not a loop against the gateway. */
 export const MAX_ATTEMPTS_PER_ORDER = 10;
+
+/**
+ * However often the customer pays again, an order holds its stock unpaid for at most this long
+ * from checkout (or PAYMENT_HOLD_MINUTES when that is longer): "pay again" renews the hold, and
+ * without a cap a script could keep the last copies off the shelf for ever.
+ */
+export const MAX_HOLD_MINUTES = 120;
+
+/**
+ * Until when a payment opened at `now` holds the order's stock: the usual hold, never past the
+ * cap counted from the order's checkout. Null when the cap has passed: the order can no longer
+ * be paid (the hold worker cancels it).
+ */
+export function holdUntil(createdAt: string, now: number, holdMinutes: number): string | null {
+  const cap = Date.parse(createdAt) + Math.max(MAX_HOLD_MINUTES, holdMinutes) * 60_000;
+  const until = Math.min(now + holdMinutes * 60_000, cap);
+  return until > now ? new Date(until).toISOString() : null;
+}
 
 /** Not paid yet and still open to an online payment: a new attempt may start. */
 export const PAYABLE: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed'];
@@ -159,17 +180,33 @@ export function statusAfterRefund(paid: number, refunded: number): PaymentStatus
   return refunded >= paid ? 'refunded' : 'partially_refunded';
 }
 
+/** Not paid online and not yet paid in full: the courier collects the rest, so Delivered pays it. */
+export const PAID_ON_DELIVERY: readonly PaymentStatus[] = ['unpaid', 'unverified', 'partly_paid'];
+
 /**
- * What an order's payment becomes when its status changes: an order paid on delivery (cash, or
- * a wallet payment an admin checked by hand) is paid once delivered, for its total. Online
+ * What an order's payment becomes when its status changes: an order not paid online (cash on
+ * delivery, a wallet claim, money partly verified) is paid once delivered, for its total. Online
  * payments are settled by the gateway, never by a status change.
  */
 export function paymentOnStatusChange(
   order: { payment_gateway: string | null; payment_status: PaymentStatus; total: number },
   to: string,
 ): { payment_status: 'paid'; paid_amount: number } | null {
-  if (to !== 'Delivered' || order.payment_gateway !== null || order.payment_status !== 'unpaid') return null;
+  if (to !== 'Delivered' || order.payment_gateway !== null || !PAID_ON_DELIVERY.includes(order.payment_status)) return null;
   return { payment_status: 'paid', paid_amount: order.total };
+}
+
+/** The payment statuses on which staff may record money by hand (a paid order has nothing due: 400). */
+export const RECORDABLE: readonly PaymentStatus[] = ['unpaid', 'unverified', 'partly_paid', 'paid'];
+
+/**
+ * An order's payment, not paid online, from its money: refunds first (refunded or partly), then
+ * verified money (paid in full, or partly), then a claim not yet checked (unverified), else unpaid.
+ */
+export function walletPaymentStatus(order: { total: number; paid_amount: number; refunded_amount: number }, unverifiedClaims: number): PaymentStatus {
+  if (order.refunded_amount > 0) return statusAfterRefund(order.paid_amount, order.refunded_amount);
+  if (order.paid_amount > 0) return order.paid_amount >= order.total ? 'paid' : 'partly_paid';
+  return unverifiedClaims > 0 ? 'unverified' : 'unpaid';
 }
 
 /** Where the customer lands after the gateway: `/order?order=<id>&payment=<outcome>`. */
@@ -196,14 +233,20 @@ export function returnOutcome(status: AttemptStatus): ReturnOutcome {
 export const PAYMENT_MESSAGES = {
   startFailed: 'পেমেন্ট শুরু করা যায়নি। আপনার অর্ডারটি রাখা আছে — কিছুক্ষণ পরে আবার পেমেন্ট করুন। (The payment could not be started. Your order is kept; please try paying again shortly.)',
   notPayable: 'এই অর্ডারের জন্য এখন আর পেমেন্ট করা যাবে না। (This order can no longer be paid online.)',
+  holdOver: 'এই অর্ডারের পেমেন্টের সময় শেষ হয়ে গেছে; নতুন করে অর্ডার করুন। (The time to pay this order is over; please order again.)',
   notOnline: 'এই অর্ডারটি অনলাইন পেমেন্টের নয়। (This order is not paid online.)',
   notRefundable: 'শুধু অনলাইনে পরিশোধিত অর্ডারের টাকা ফেরত দেওয়া যায়। (Only an order paid online can be refunded.)',
   notInReview: 'এই অর্ডারের পেমেন্ট যাচাইয়ের অপেক্ষায় নেই। (This order has no payment waiting for review.)',
+  refundDue: 'অর্ডারটি বাতিল হওয়ার পরে পেমেন্ট এসেছে; এটি গ্রহণ করা যায় না, টাকা ফেরত দিন। (The payment arrived after the order was cancelled: it cannot be accepted, only refunded.)',
   tooManyAttempts: 'এই অর্ডারের জন্য অনেকবার পেমেন্টের চেষ্টা হয়েছে। আমাদের সাথে যোগাযোগ করুন। (Too many payment attempts for this order; please contact us.)',
   refundFailed: 'টাকা ফেরত দেওয়া যায়নি। (The gateway refused the refund.)',
 } as const;
 
-/** `POST /api/order/{id}/refund/`: what is left by default, or `amount` whole taka; a reason always. */
+/**
+ * `POST /api/order/{id}/refund/`: what is left by default, or `amount` whole taka; a reason
+ * always. With `method` (and `transaction_id`, but for cash) a refund made by hand on an order
+ * not paid online; an online order refunds through its gateway and answers 400 to `method`.
+ */
 export const refundSchema = z
   .object({
     amount: z.preprocess(
@@ -219,8 +262,10 @@ export const refundSchema = z
       .trim()
       .min(1, 'ফেরতের কারণ লিখুন। (Give a reason for the refund.)')
       .max(255, 'কারণ ২৫৫ অক্ষরের মধ্যে লিখুন। (At most 255 characters.)'),
+    ...manualRefundFields,
   })
-  .strict();
+  .strict()
+  .superRefine(refineManualRefund);
 
 /** `POST /api/order/{id}/payment-review/`: accept the payment under review, or reject (refund) it. */
 export const paymentReviewSchema = z.object({ accept: z.boolean({ message: 'accept must be true or false.' }) }).strict();

@@ -37,11 +37,11 @@ export const PROMOTION_MESSAGES = {
   codeTaken: 'এই কুপন কোডটি আগে থেকেই আছে। (This coupon code is already used by another promotion.)',
   limitBelowUses: (used: number) => `এটি ইতিমধ্যে ${used} বার ব্যবহার হয়েছে — সীমা এর কম হতে পারে না। (Already used ${used} times; the limit cannot be lower.)`,
   ids: 'তালিকায় শুধু আইডি দিন। (Only ids.)',
-  // At checkout: which of the four things is wrong with a code.
-  unknownCode: 'কুপন কোডটি সঠিক নয়। (This coupon code does not exist.)',
-  notStarted: 'এই কুপন এখনও চালু হয়নি। (This coupon is not valid yet.)',
-  expired: 'এই কুপনের মেয়াদ শেষ হয়ে গেছে। (This coupon has expired.)',
-  usedUp: 'এই কুপনটি আর ব্যবহার করা যাবে না — সব ব্যবহার শেষ। (This coupon has been used up.)',
+  // At checkout. An unknown, not yet started, expired or used-up code gets one message, so trying
+  // codes tells nobody which ones exist (couponMessage); the others need a code that holds now.
+  codeNotValid: 'কুপন কোডটি সঠিক নয়, অথবা এর মেয়াদ বা ব্যবহার শেষ। (This coupon code is not valid, has expired or has been used up.)',
+  tooManyCodes: (minutes: number) =>
+    `অনেকগুলো ভুল কুপন কোড চেষ্টা করা হয়েছে। ${minutes} মিনিট পরে আবার চেষ্টা করুন। (Too many coupon codes that did not work; please try again in ${minutes} minutes.)`,
   usedByYou: 'আপনি এই কুপনটি যতবার ব্যবহার করা যায় ততবার ব্যবহার করেছেন। (You have already used this coupon as often as allowed.)',
   minSubtotal: (min: number) => `এই কুপনের জন্য ন্যূনতম ${min} টাকার পণ্য কিনতে হবে। (This coupon needs a subtotal of at least ${min} taka.)`,
   notApplicable: 'এই কুপন আপনার কার্টের কোন পণ্যে প্রযোজ্য নয়। (This coupon applies to nothing in your cart.)',
@@ -247,9 +247,22 @@ export function lineSavings(p: Promotion, lines: PromoLine[], remaining: number[
 
 export type CouponProblem = 'unknownCode' | 'notStarted' | 'expired' | 'usedUp' | 'usedByYou' | 'minSubtotal' | 'notApplicable';
 
+/**
+ * The problems a guesser could learn from: a code that does not exist, or one that exists but is
+ * not (or no longer) usable by anyone. They share one message and each distinct such code counts
+ * as a failed try against the caller's address and account (server/orders/coupon-tries.ts).
+ * The others — `usedByYou` (only the customer who used it sees it), `minSubtotal` and
+ * `notApplicable` (a code that holds now; any cart that meets it would show the same saving) —
+ * keep their own message and count nothing, so a customer changing the cart is never locked out.
+ */
+export function isGuessFailure(problem: CouponProblem): boolean {
+  return problem === 'unknownCode' || problem === 'notStarted' || problem === 'expired' || problem === 'usedUp';
+}
+
 /** The customer-facing message for a coupon that cannot be used. */
 export function couponMessage(problem: CouponProblem, coupon?: Pick<Promotion, 'min_subtotal'>): string {
-  return problem === 'minSubtotal' ? PROMOTION_MESSAGES.minSubtotal(coupon?.min_subtotal ?? 0) : PROMOTION_MESSAGES[problem];
+  if (isGuessFailure(problem)) return PROMOTION_MESSAGES.codeNotValid;
+  return problem === 'minSubtotal' ? PROMOTION_MESSAGES.minSubtotal(coupon?.min_subtotal ?? 0) : PROMOTION_MESSAGES[problem as 'usedByYou' | 'notApplicable'];
 }
 
 /** How often a promotion was used, in all and by this customer (counted by the caller). */

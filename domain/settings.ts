@@ -21,6 +21,7 @@ export const SETTINGS_MESSAGES = {
   socialUrl: 'শুধু http:// বা https:// দিয়ে শুরু হওয়া লিংক দিন। (Only an http:// or https:// link.)',
   limit: '০ (সীমা নেই) থেকে ১০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা দিন। (A whole number from 0, no limit, to 10000.)',
   threshold: 'পূর্ণ টাকার পরিমাণ দিন, অথবা খালি রাখুন (ফ্রি ডেলিভারি নেই)। (Whole taka, or empty for none.)',
+  smsLimit: '০ (সীমা নেই) থেকে ১০০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা দিন। (A whole number from 0, no limit, to 100000.)',
 } as const;
 
 /** Every footer links to it: only a web address (or none), never `javascript:` or `data:`. */
@@ -31,6 +32,8 @@ const socialUrl = z.string({ message: SETTINGS_MESSAGES.socialUrl }).max(2000, S
 
 /** A checkout limit: 0 means none. */
 const limit = z.number({ message: SETTINGS_MESSAGES.limit }).int(SETTINGS_MESSAGES.limit).min(0, SETTINGS_MESSAGES.limit).max(10_000, SETTINGS_MESSAGES.limit);
+/** An SMS limit: 0 means none. */
+const smsLimit = z.number({ message: SETTINGS_MESSAGES.smsLimit }).int(SETTINGS_MESSAGES.smsLimit).min(0, SETTINGS_MESSAGES.smsLimit).max(100_000, SETTINGS_MESSAGES.smsLimit);
 
 export const settingsSchema = z
   .object({
@@ -49,6 +52,10 @@ export const settingsSchema = z
     max_units_per_line: limit,
     /** Checkouts an hour, counted per customer and per client address. */
     checkouts_per_hour: limit,
+    /** Codes and notices to one number per Dhaka day (domain/sms-limits.ts); order messages and staff alerts are not counted. Staff only. */
+    sms_daily_limit_per_number: smsLimit,
+    /** Messages sent in any hour, shop-wide; once reached, codes and notices wait and the owners get one SMS. Staff only. */
+    sms_hourly_limit: smsLimit,
     /** A subtotal at or above it delivers free (domain/promotions.ts); null: never. */
     free_delivery_threshold: z
       .number({ message: SETTINGS_MESSAGES.threshold })
@@ -88,8 +95,24 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   max_open_orders_per_customer: 3,
   max_units_per_line: 10,
   checkouts_per_hour: 10,
+  sms_daily_limit_per_number: 10,
+  sms_hourly_limit: 200,
   free_delivery_threshold: null,
 };
+
+/**
+ * Settings only staff see: `GET /api/settings/` and the pages leave them out for everyone else
+ * (how the shop guards itself is nobody else's business).
+ */
+export const STAFF_ONLY_SETTINGS = ['sms_daily_limit_per_number', 'sms_hourly_limit'] as const satisfies readonly (keyof ShopSettings)[];
+export type PublicSettings = Omit<ShopSettings, (typeof STAFF_ONLY_SETTINGS)[number]>;
+
+/** The settings as a visitor or customer may see them. */
+export function publicSettings(settings: ShopSettings): PublicSettings {
+  const out: Partial<ShopSettings> = { ...settings };
+  for (const key of STAFF_ONLY_SETTINGS) delete out[key];
+  return out as PublicSettings;
+}
 
 /**
  * The online payment options, one per gateway. They come from the server's configuration (a

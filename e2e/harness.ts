@@ -56,6 +56,9 @@ export async function startServer(env: Record<string, string> = {}, opts: { publ
       LOG_LEVEL: 'warn',
       ADMIN_PHONE: ADMIN.phone,
       ADMIN_PASSWORD: ADMIN.password,
+      // The log driver sends nothing; this development flag keeps one-time codes readable in the
+      // outbox once "sent", where the journeys read them (otherwise they are masked then).
+      SMS_LOG_CODES: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -10,6 +10,7 @@ import fastifyCookie from '@fastify/cookie';
 import { sql } from 'kysely';
 import type { ServerBuild } from 'react-router';
 import { installErrorHandler } from './http/errors';
+import { compileTrustProxy, installForwardedWarning } from './http/client-address';
 import { installInputGuard } from './http/input-guard';
 import { installSecurityHeaders, mediaHeaders } from './http/security-headers';
 import { mountReactRouter } from './http/react-router';
@@ -42,10 +43,12 @@ export interface AppOptions {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
+  const trust = compileTrustProxy(services.config.trustProxy);
   const app = Fastify({
     logger: opts.logger ?? false,
-    // Only a reverse proxy we trust may tell us the client's address (rate limits depend on it).
-    trustProxy: services.config.trustProxy,
+    // Only a reverse proxy named by TRUST_PROXY may tell us the client's address, host and
+    // scheme: the same compiled rule as clientAddress (rate limits depend on it).
+    trustProxy: trust,
     // Every route answers with and without its trailing slash (the first version used both).
     // Names in paths (categories, authors) may be 200 characters; the router's default stops at 100.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -59,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   installErrorHandler(app);
+  installForwardedWarning(app, trust, services.config.trustProxy);
   await installSecurityHeaders(app, services.config);
   installInputGuard(app);
   // Before any route: compression applies to the routes declared after it.

@@ -1,5 +1,6 @@
 /** Configuration from the environment (the README lists the variables). */
 import path from 'node:path';
+import { DEFAULT_TRUST_PROXY, compileTrustProxy } from './http/client-address';
 
 export interface Config {
   port: number;
@@ -11,9 +12,17 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: string;
   redisUrl: string | undefined;
-  /** Which peers may set X-Forwarded-* (proxy-addr syntax). Default: loopback and private networks. */
+  /**
+   * TRUST_PROXY: the peers whose X-Forwarded-For/-Host/-Proto are believed (proxy-addr syntax,
+   * server/http/client-address.ts). Default `loopback`: a proxy on this machine only.
+   */
   trustProxy: string;
-  sms: { driver: 'log' | 'http'; httpUrl?: string; httpMethod?: string; httpParams?: string };
+  /**
+   * SMS_DRIVER and the gateway. `logCodes` (SMS_LOG_CODES=1, development only): the `log` driver
+   * prints one-time codes and, sending nothing, leaves them readable in the outbox; otherwise codes
+   * are masked in its log line and in the outbox once sent. No effect with the `http` driver.
+   */
+  sms: { driver: 'log' | 'http'; httpUrl?: string; httpMethod?: string; httpParams?: string; logCodes?: boolean };
   /** Set by tests and the production server: the client build the pages are served from. */
   production: boolean;
   /**
@@ -162,12 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     redisUrl: env.REDIS_URL || undefined,
-    trustProxy: env.TRUST_PROXY || 'loopback,linklocal,uniquelocal',
+    trustProxy: env.TRUST_PROXY?.trim() || DEFAULT_TRUST_PROXY,
     sms: {
       driver: env.SMS_DRIVER === 'http' ? 'http' : 'log',
       httpUrl: env.SMS_HTTP_URL,
       httpMethod: env.SMS_HTTP_METHOD,
       httpParams: env.SMS_HTTP_PARAMS,
+      logCodes: env.SMS_LOG_CODES === '1',
     },
     production: env.NODE_ENV !== 'test',
     publicUrl: publicOrigin(env.PUBLIC_URL, port, host),
@@ -182,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     media: mediaConfig(env),
   };
+  // A TRUST_PROXY that can't be read stops the start, rather than trusting nobody (or everybody) by surprise.
+  compileTrustProxy(config.trustProxy);
   // An https page does not load http pictures (mixed content; the CSP upgrades them to https).
   if (config.media.driver === 's3' && config.publicUrl.startsWith('https:') && config.media.publicBase.startsWith('http:')) {
     throw new Error(`MEDIA_PUBLIC_URL must be an https URL when PUBLIC_URL is (media would be served from ${config.media.publicBase})`);

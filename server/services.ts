@@ -48,7 +48,19 @@ export function createServices(database: Database, config: Config, opts: Service
   const couriers = opts.couriers ?? createCouriers(process.env, { toEnglish: placeInEnglish });
   const sessions = createSessionStore(db);
   const users = createUserStore(db);
-  const sms = createSmsService(db, database.dialect, config);
+  // The SMS limits read the settings, the admins' phones and the shared limiter, all built below:
+  // handed in as functions, called only once the shop runs.
+  const sms = createSmsService(db, database.dialect, config, {
+    shop: {
+      limits: async (q) => {
+        const s = await settings.get(q);
+        return { dailyPerNumber: s.sms_daily_limit_per_number, hourly: s.sms_hourly_limit };
+      },
+      owners: () => users.staffPhones(),
+      shopName: async () => (await settings.get()).shop_name,
+      limiter: () => accounts.limiter,
+    },
+  });
   const settings = createSettingsService(db, { onlineGateways: (Object.keys(gateways) as OnlineGateway[]).filter((id) => !!gateways[id]) });
   const accounts = createAccountsService({
     db,

@@ -69,9 +69,9 @@ describe(`authentication (${testDialect})`, () => {
   });
 
   describe('Origin check and X-Forwarded-Host (V3.5.1)', () => {
-    async function makeAdmin(peer: string, headers: Record<string, string>) {
-      const admin = await t.signIn({ admin: true });
-      return t.app.inject({
+    async function makeAdmin(peer: string, headers: Record<string, string>, app: TestApp = t) {
+      const admin = await app.signIn({ admin: true });
+      return app.app.inject({
         method: 'POST',
         url: '/makeAdmin/',
         remoteAddress: peer,
@@ -88,10 +88,16 @@ describe(`authentication (${testDialect})`, () => {
       expect((await makeAdmin('203.0.113.7', { host: 'shop.example', 'x-forwarded-host': 'evil.example', origin: 'https://shop.example' })).statusCode).toBe(200);
     });
 
-    it('V3.5.1 X-Forwarded-Host is believed from a trusted proxy (loopback, private networks)', async () => {
+    it('V3.5.1 X-Forwarded-Host is believed only from a peer TRUST_PROXY names (default: loopback, not private networks)', async () => {
       const headers = { host: '127.0.0.1:3000', 'x-forwarded-host': 'shop.example', origin: 'https://shop.example' };
       expect((await makeAdmin('127.0.0.1', headers)).statusCode).toBe(200);
-      expect((await makeAdmin('10.1.2.3', headers)).statusCode).toBe(200);
+      expect((await makeAdmin('10.1.2.3', headers)).statusCode).toBe(403);
+      const behindProxy = await createTestApp({ trustProxy: 'loopback,10.0.0.0/8' });
+      try {
+        expect((await makeAdmin('10.1.2.3', headers, behindProxy)).statusCode).toBe(200);
+      } finally {
+        await behindProxy.close();
+      }
     });
   });
 

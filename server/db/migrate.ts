@@ -19,6 +19,8 @@ import { accountRecoveryMigration } from './migrations/0201_account_recovery';
 import { promotionsMigration } from './migrations/0801_promotions';
 import { ordersDiscountsMigration } from './migrations/0304_orders_discounts';
 import { ordersMoneyMigration } from './migrations/0305_orders_money';
+import { ordersPaymentsMigration } from './migrations/0306_orders_payments';
+import { smsSentIndexMigration } from './migrations/0501_sms_sent_index';
 import { restockRequestsMigration } from './migrations/1001_restock_requests';
 import { auditLogMigration } from './migrations/1101_audit_log';
 
@@ -48,6 +50,8 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0801_promotions': promotionsMigration(database.dialect),
     '0304_orders_discounts': ordersDiscountsMigration(database.dialect),
     '0305_orders_money': ordersMoneyMigration(database.dialect),
+    '0306_orders_payments': ordersPaymentsMigration(database.dialect),
+    '0501_sms_sent_index': smsSentIndexMigration(),
     '1001_restock_requests': restockRequestsMigration(database.dialect),
     '1101_audit_log': auditLogMigration(database.dialect),
   };

@@ -7,6 +7,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AttemptStatus, OnlineGateway, PaymentStatus } from '../../domain/payments';
 import type { CourierId, ParcelStateName } from '../../domain/shipments';
+import type { OrderPaymentKind, OrderPaymentMethod } from '../../domain/wallet-payments';
 
 export type ProductType = 'books' | 'electronics' | 'stationary';
 export type OrderStatus = 'Pending' | 'Delivered' | 'Returned' | 'Cancelled';
@@ -233,6 +234,25 @@ export interface OrderTable {
   cod_settled_at: string | null;
 }
 
+/**
+ * Money an order received or gave back by hand (migration 0306): a checkout's wallet claim
+ * (`verified` 0), a payment staff recorded or verified, a manual refund (`kind` refund).
+ */
+export interface OrderPaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: Generated<OrderPaymentKind>;
+  method: OrderPaymentMethod;
+  transaction_id: Generated<string>;
+  amount: number;
+  verified: Generated<number>;
+  reason: Generated<string>;
+  created_by: number | null;
+  created_at: string;
+  verified_by: number | null;
+  verified_at: string | null;
+}
+
 /** One promotion applied to an order, as it was at checkout (migration 0304). */
 export interface OrderDiscountTable {
   id: Generated<number>;
@@ -418,6 +438,7 @@ export interface DB {
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
   order_discounts: OrderDiscountTable;
+  order_payments: OrderPaymentTable;
   promotions: PromotionTable;
   promotion_redemptions: PromotionRedemptionTable;
   restock_requests: RestockRequestTable;
@@ -437,6 +458,7 @@ export type User = Selectable<UserTable>;
 export type Order = Selectable<OrderTable>;
 export type OrderItem = Selectable<OrderItemTable>;
 export type OrderDiscount = Selectable<OrderDiscountTable>;
+export type OrderPayment = Selectable<OrderPaymentTable>;
 export type PaymentAttempt = Selectable<PaymentAttemptTable>;
 export type PaymentRefund = Selectable<PaymentRefundTable>;
 export type Shipment = Selectable<ShipmentTable>;

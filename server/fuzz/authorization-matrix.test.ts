@@ -78,6 +78,8 @@ const API: Record<string, Audience> = {
   'GET /api/order/:id/': 'signed',
   'PUT /api/order/:id/': 'admin',
   'GET /api/order/:id/invoice/': 'admin',
+  'POST /api/order/:id/payments/': 'admin',
+  'POST /api/order/:id/payments/:pid/reject/': 'admin',
   'GET /api/orderItem/': 'signed',
   'GET /payment/bkash/callback': 'secret',
   'POST /payment/sslcommerz/success': 'secret',

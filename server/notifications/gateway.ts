@@ -4,10 +4,14 @@
  * URL, method and a parameter template — the shape Bangladeshi providers use, e.g.
  * `api_key=KEY&type=text&number={to}&senderid=8809XXXX&message={text}`.
  */
+import { maskCodes } from '../../domain/sms-limits';
+
 export interface SmsMessage {
   id: number;
   to: string;
   text: string;
+  /** The outbox's kind (domain/sms-limits.ts): the log driver masks the codes of code kinds. */
+  kind?: string;
 }
 
 export interface SmsGateway {
@@ -28,11 +32,20 @@ export const consoleLog: LogLike = {
   error: (obj, msg) => console.error(JSON.stringify({ level: 'error', msg, ...obj })),
 };
 
+/**
+ * Development and demo: the message goes to the log, not to a phone. One-time codes show as
+ * `••••••` (logs are kept and shipped), unless SMS_LOG_CODES=1 (`showCodes`) says a developer
+ * wants to read them there.
+ */
 export class LogGateway implements SmsGateway {
   readonly name = 'log';
-  constructor(private readonly log: () => LogLike) {}
+  constructor(
+    private readonly log: () => LogLike,
+    private readonly showCodes = false,
+  ) {}
   async send(message: SmsMessage): Promise<void> {
-    this.log().info({ sms: message.id, to: message.to, text: message.text }, 'sms (log driver: not sent)');
+    const text = this.showCodes ? message.text : maskCodes(message.kind ?? '', message.text);
+    this.log().info({ sms: message.id, to: message.to, kind: message.kind, text }, 'sms (log driver: not sent)');
   }
 }
 
@@ -82,9 +95,9 @@ export class HttpGateway implements SmsGateway {
   }
 }
 
-export function createGateway(config: { driver: 'log' | 'http'; httpUrl?: string; httpMethod?: string; httpParams?: string }, log: () => LogLike): SmsGateway {
+export function createGateway(config: { driver: 'log' | 'http'; httpUrl?: string; httpMethod?: string; httpParams?: string; logCodes?: boolean }, log: () => LogLike): SmsGateway {
   if (config.driver === 'http') {
     return new HttpGateway({ url: config.httpUrl ?? '', method: config.httpMethod, params: config.httpParams });
   }
-  return new LogGateway(log);
+  return new LogGateway(log, config.logCodes === true);
 }

@@ -1,19 +1,47 @@
 /**
  * services.sms: put messages in the outbox, list it for admins, and run the worker that
  * delivers them (started by server/main.ts, stopped before the database closes).
+ *
+ * The shop's SMS limits (domain/sms-limits.ts has the rules): codes and notices to one number are
+ * capped per Dhaka day (`sms_daily_limit_per_number`) when they are queued — a code over the cap
+ * answers 429, a notice is skipped with a log line; the worker holds codes and notices back once
+ * the shop-wide `sms_hourly_limit` is reached and tells the owners once an hour.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { DialectName } from '../db/database';
+import { timestampParam } from '../db/dialect';
 import type { Config } from '../config';
 import type { Page } from '../http/pagination';
+import { TooManyRequests, type RateLimiter } from '../accounts/rate-limit';
 import { enqueueSms } from './outbox';
 import { consoleLog, createGateway, type LogLike, type SmsGateway } from './gateway';
 import { SmsWorker, type WorkerOptions } from './worker';
+import { budgetAlertText, dhakaDayStart, isCapped, maskCodes, secondsToDhakaMidnight, smsClass, underDailyCap, type SmsLimits } from '../../domain/sms-limits';
 
+/** The refusal of a code over `sms_daily_limit_per_number`: 429 until Dhaka's midnight. */
+export const SMS_DAILY_LIMIT_MESSAGE =
+  'এই নম্বরে আজ আর কোড পাঠানো যাবে না। আগামীকাল আবার চেষ্টা করুন। (No more codes can be sent to this number today; please try again tomorrow.)';
 
-/** Messages that carry a one-time code: password recovery and back-in-stock requests. */
-const CODE_KINDS = new Set(['password_reset', 'restock_code']);
+export class SmsDailyLimitReached extends TooManyRequests {
+  constructor(retryAfter: number) {
+    super(SMS_DAILY_LIMIT_MESSAGE, retryAfter);
+  }
+}
+
+/** What the limits need from the rest of the shop; handed in by server/services.ts (lazily: settings and accounts are built later). */
+export interface SmsShop {
+  /** The limits, from the settings (0: none), read through `q`, the caller's transaction when there is one. */
+  limits(q?: Kysely<DB>): Promise<SmsLimits>;
+  /** The phones that hear about the hourly budget: every admin's (accounts' `users.staffPhones`). */
+  owners(): Promise<string[]>;
+  shopName(): Promise<string>;
+  /** The shared rate limiter: one budget alert an hour across every process. */
+  limiter(): RateLimiter;
+}
+
+const HOUR_MS = 3600_000;
+
 export interface ApiSms {
   id: number;
   to: string;
@@ -30,11 +58,43 @@ export function createSmsService(
   db: Kysely<DB>,
   dialect: DialectName,
   config: Pick<Config, 'sms'>,
-  opts: { gateway?: SmsGateway; worker?: WorkerOptions; log?: LogLike } = {},
+  opts: { gateway?: SmsGateway; worker?: WorkerOptions; log?: LogLike; shop?: SmsShop } = {},
 ) {
   let log: LogLike = opts.log ?? consoleLog;
   const gateway = opts.gateway ?? createGateway(config.sms, () => log);
-  const worker = new SmsWorker(db, dialect, gateway, log, opts.worker);
+  const shop = opts.shop;
+  const limits = async (q: Kysely<DB> = db): Promise<SmsLimits> => (shop ? shop.limits(q) : { dailyPerNumber: 0, hourly: 0 });
+
+  /** Once an hour, across processes: every owner hears that codes and notices are waiting. */
+  async function alertOwners(limit: number): Promise<void> {
+    if (!shop) return;
+    const slot = await shop.limiter().hit('sms:hourly-limit-alert', { limit: 1, windowMs: HOUR_MS });
+    if (!slot.allowed) return;
+    const [phones, name] = await Promise.all([shop.owners(), shop.shopName()]);
+    for (const phone of new Set(phones)) await enqueueSms(db, phone, budgetAlertText(name, limit), 'staff_alert');
+    log.warn({ hourly_limit: limit, owners: phones.length }, 'sms: hourly limit reached; the owners were told');
+    worker.nudge();
+  }
+
+  const worker = new SmsWorker(db, dialect, gateway, log, opts.worker, {
+    limits: () => limits(),
+    budgetReached: (limit) => alertOwners(limit),
+    // Only the log driver sends nothing; only a developer's SMS_LOG_CODES=1 keeps codes readable.
+    keepCodes: config.sms.driver === 'log' && config.sms.logCodes === true,
+  });
+
+  /** Codes and notices queued for `to` since this Dhaka day began (read through the caller's transaction). */
+  async function cappedToday(q: Kysely<DB>, to: string): Promise<number> {
+    const since = timestampParam(dialect, dhakaDayStart(new Date()).toISOString());
+    const rows = await q
+      .selectFrom('sms_outbox')
+      .select(['kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('to_phone', '=', to)
+      .where('created_at', '>=', since)
+      .groupBy('kind')
+      .execute();
+    return rows.reduce((sum, r) => sum + (isCapped(r.kind) ? Number(r.n) : 0), 0);
+  }
 
   return {
     gateway,
@@ -42,9 +102,19 @@ export function createSmsService(
 
     /**
      * Stores a message for the worker. Pass the caller's transaction as `trx` when the message
-     * belongs to a change, then call `nudge()` after it commits.
+     * belongs to a change, then call `nudge()` after it commits. A code or notice to a number that
+     * had `sms_daily_limit_per_number` of them this Dhaka day is refused: a code throws 429
+     * (SmsDailyLimitReached, Retry-After until midnight), a notice is skipped (null) with a log line.
      */
-    async enqueue(to: string, text: string, kind: string, trx: Kysely<DB> = db): Promise<number> {
+    async enqueue(to: string, text: string, kind: string, trx: Kysely<DB> = db): Promise<number | null> {
+      if (isCapped(kind)) {
+        const { dailyPerNumber } = await limits(trx);
+        if (dailyPerNumber > 0 && !underDailyCap(kind, await cappedToday(trx, to), { dailyPerNumber })) {
+          if (smsClass(kind) === 'code') throw new SmsDailyLimitReached(secondsToDhakaMidnight(new Date()));
+          log.info({ to, kind, daily_limit: dailyPerNumber }, 'sms: daily limit for this number reached; notice not sent');
+          return null;
+        }
+      }
       const id = await enqueueSms(trx, to, text, kind);
       if (trx === db) worker.nudge();
       return id;
@@ -69,7 +139,7 @@ export function createSmsService(
           id: r.id,
           to: r.to_phone,
           // Admins see that a one-time code went out, not the code (ASVS V14.2).
-          text: CODE_KINDS.has(r.kind) ? r.text.replace(/\d{6}/g, '••••••') : r.text,
+          text: maskCodes(r.kind, r.text),
           kind: r.kind,
           status: r.status,
           attempts: r.attempts,

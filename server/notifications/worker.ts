@@ -10,6 +10,19 @@ import type { DialectName } from '../db/database';
 import { timestampParam } from '../db/dialect';
 import type { LogLike, SmsGateway } from './gateway';
 import { IntervalWorker } from '../jobs/interval-worker';
+import { isCapped, maskCodes, mayGoNow, smsClass, type SmsLimits } from '../../domain/sms-limits';
+
+/**
+ * The shop's SMS limits as the worker applies them (service.ts hands them in from the settings).
+ * Without one, nothing is held back and codes are masked once sent.
+ */
+export interface SendPolicy {
+  limits(): Promise<Pick<SmsLimits, 'hourly'>>;
+  /** A code or notice waits for the hourly budget (service.ts alerts the owners, once an hour). */
+  budgetReached(limit: number): Promise<void>;
+  /** SMS_LOG_CODES=1 with the log driver: a sent code stays readable in the outbox. */
+  keepCodes?: boolean;
+}
 
 export interface WorkerOptions {
   pollMs?: number;
@@ -20,9 +33,13 @@ export interface WorkerOptions {
   /** A claim older than this (a process died mid-send) may be taken by another worker. */
   lockMs?: number;
   batchSize?: number;
+  /** A code or notice held back by the hourly budget is looked at again after this long. */
+  heldMs?: number;
 }
 
-const DEFAULTS: Required<WorkerOptions> = { pollMs: 1000, maxAttempts: 8, baseDelayMs: 5000, maxDelayMs: 15 * 60_000, lockMs: 60_000, batchSize: 20 };
+const DEFAULTS: Required<WorkerOptions> = { pollMs: 1000, maxAttempts: 8, baseDelayMs: 5000, maxDelayMs: 15 * 60_000, lockMs: 60_000, batchSize: 20, heldMs: 60_000 };
+const HOUR_MS = 3600_000;
+const NO_POLICY: SendPolicy = { limits: async () => ({ hourly: 0 }), budgetReached: async () => {} };
 
 /** How long to wait before attempt number `attempts + 1`, after `attempts` failures. */
 export function retryDelay(attempts: number, base: number, max: number): number {
@@ -41,6 +58,7 @@ export class SmsWorker {
     private readonly gateway: SmsGateway,
     private log: LogLike,
     opts: WorkerOptions = {},
+    private readonly policy: SendPolicy = NO_POLICY,
   ) {
     this.opts = { ...DEFAULTS, ...opts };
     this.loop = new IntervalWorker('sms worker', () => this.runOnce(), () => this.log, this.opts.pollMs);
@@ -73,22 +91,67 @@ export class SmsWorker {
       ]);
   }
 
-  /** Sends every due message once; answers how many were sent. Safe to run in several processes at once. */
+  /** Messages sent in the hour before `now`, every kind (the sms_outbox_sent index answers it). */
+  async sentInLastHour(now = Date.now()): Promise<number> {
+    const since = timestampParam(this.dialect, new Date(now - HOUR_MS).toISOString());
+    const row = await this.db
+      .selectFrom('sms_outbox')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('sent_at', '>=', since)
+      .where('status', '=', 'sent')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Sends every due message once; answers how many were sent. Safe to run in several processes at
+   * once. Under `sms_hourly_limit`, once the last hour's messages reach it, codes and notices are
+   * put back to wait (pending, tried again after `heldMs`, no attempt counted) while order
+   * messages and staff alerts still go; the owners are told (policy.budgetReached).
+   */
   async runOnce(): Promise<number> {
     const now = new Date().toISOString();
     const due = await this.db
       .selectFrom('sms_outbox')
-      .select('id')
+      .select(['id', 'kind'])
       .where(this.isDue(now))
       .orderBy('id')
       .limit(this.opts.batchSize)
       .execute();
+    if (!due.length) return 0;
+    const { hourly } = await this.policy.limits();
+    const budgeted = hourly > 0 && due.some((m) => isCapped(m.kind));
+    let sentLastHour = budgeted ? await this.sentInLastHour() : 0;
     let sent = 0;
-    for (const { id } of due) {
+    let held = 0;
+    for (const { id, kind } of due) {
       if (this.halt) break;
-      if (await this.sendOne(id)) sent += 1;
+      if (budgeted && !mayGoNow(kind, sentLastHour, { hourly })) {
+        held += await this.holdBack(id);
+        continue;
+      }
+      if (await this.sendOne(id)) {
+        sent += 1;
+        sentLastHour += 1;
+      }
+    }
+    if (held) {
+      this.log.warn({ held, hourly_limit: hourly }, 'sms: hourly limit reached; codes and notices wait in the outbox');
+      await this.policy.budgetReached(hourly);
     }
     return sent;
+  }
+
+  /** Puts a due code or notice back to wait for the budget: still pending, no attempt counted. */
+  private async holdBack(id: number): Promise<number> {
+    const later = new Date(Date.now() + this.opts.heldMs).toISOString();
+    const res = await this.db
+      .updateTable('sms_outbox')
+      .set({ next_attempt_at: later })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
   }
 
   /** Claims, sends and records one message; false when another worker had it or the send failed. */
@@ -103,10 +166,10 @@ export class SmsWorker {
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) return false;
 
-    const row = await this.db.selectFrom('sms_outbox').select(['id', 'to_phone', 'text', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('sms_outbox').select(['id', 'to_phone', 'text', 'kind', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
     const attempts = row.attempts + 1;
     try {
-      await this.gateway.send({ id: row.id, to: row.to_phone, text: row.text });
+      await this.gateway.send({ id: row.id, to: row.to_phone, text: row.text, kind: row.kind });
     } catch (error) {
       const reason = String((error as Error)?.message ?? error).slice(0, 500);
       const giveUp = attempts >= this.opts.maxAttempts;
@@ -120,9 +183,11 @@ export class SmsWorker {
       this.log[giveUp ? 'error' : 'warn']({ sms: id, attempts, err: reason }, giveUp ? 'sms failed for good' : 'sms send failed; will retry');
       return false;
     }
+    // A one-time code is not kept once it went out (the outbox is in every backup).
+    const masked = smsClass(row.kind) === 'code' && !this.policy.keepCodes ? { text: maskCodes(row.kind, row.text) } : {};
     await this.db
       .updateTable('sms_outbox')
-      .set({ status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString(), locked_until: null })
+      .set({ status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString(), locked_until: null, ...masked })
       .where('id', '=', id)
       .where('status', '=', 'sending')
       .execute();

@@ -27,8 +27,10 @@ import { MESSAGES, cartLines, checkoutSchema, disagreeingFigures, transactionFie
 import { couponMessage } from '../../domain/promotions';
 import type { PromotionService } from '../promotions/service';
 import { priceCart } from './pricing';
+import { CouponRefused } from './coupon-tries';
 import { lockKey } from '../db/dialect';
 import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMeta } from './limits';
+import { claimsWallet, recordClaim } from './wallet-payments';
 
 /** Idempotency keys are kept for a day, as payment APIs do. */
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -125,10 +127,8 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
         coupon: input.coupon,
         freeDeliveryThreshold: settings.free_delivery_threshold,
       });
-      if (!quoted.ok) {
-        const message = couponMessage(quoted.problem, quoted.coupon);
-        throw badRequest(message, { coupon: [message] });
-      }
+      // A code that can't be used: one message for unknown, expired and used-up (the service counts the try).
+      if (!quoted.ok) throw new CouponRefused(quoted.problem, quoted.coupon);
       const priced = quoted.quote;
       const figures = { subtotal: priced.subtotal, delivery_charge: priced.delivery_charge, discount_total: priced.discount_total, total: priced.total };
       const changed = () => conflict(MESSAGES.priceChanged, { ...figures, discounts: priced.discounts, items: priced.lines });
@@ -149,9 +149,16 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
 
       const phone = (input.phone_number && normalizePhone(input.phone_number)) || user.phone_number;
       const txField = transactionFieldFor(payment);
+      // A wallet payment's TrxID is a claim staff verify (wallet-payments.ts): the order starts unverified.
+      const claimedId = txField ? input[txField] : undefined;
+      const claimed = claimsWallet(txField, claimedId);
       const now = nowIso();
       // Paid online: the order holds its stock, pending, while the customer is at the gateway.
-      const gateway = isOnlineOption(payment) && isOnlineGateway(payment.id) ? payment.id : null;
+      // An online order whose total is 0 (a 100 % coupon and free delivery) is paid at once: no
+      // gateway takes 0 taka, and asking one left a saved order answering 500.
+      const online = isOnlineOption(payment) && isOnlineGateway(payment.id) ? payment.id : null;
+      const paidAtOnce = online !== null && figures.total === 0;
+      const gateway = paidAtOnce ? null : online;
       const order = await trx
         .insertInto('orders')
         .values({
@@ -165,7 +172,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           delivery_address: input.delivery_address,
           delivery_option: delivery.label,
           payment_option: payment.label,
-          cash_on_delivery: payment.wallet || gateway ? 0 : 1,
+          cash_on_delivery: payment.wallet || online ? 0 : 1,
           bkash_transaction_id: txField === 'bkash_transaction_ID' ? (input.bkash_transaction_ID ?? '') : '',
           nagad_transaction_id: txField === 'nagad_transaction_ID' ? (input.nagad_transaction_ID ?? '') : '',
           rocket_transaction_id: txField === 'rocket_transaction_ID' ? (input.rocket_transaction_ID ?? '') : '',
@@ -178,13 +185,15 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           status: 'Pending',
           created_at: now,
           updated_at: now,
-          payment_status: gateway ? 'pending' : 'unpaid',
+          payment_status: gateway ? 'pending' : paidAtOnce ? 'paid' : claimed ? 'unverified' : 'unpaid',
+          paid_at: paidAtOnce ? now : null,
           payment_gateway: gateway,
           payment_hold_until: gateway ? new Date(Date.parse(now) + deps.paymentHoldMinutes * 60_000).toISOString() : null,
           account_phone: user.phone_number,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (claimed) await recordClaim(trx, { orderId: order.id, userId: user.id, field: txField, transactionId: claimedId, amount: input.transaction_amount, now });
       await trx
         .insertInto('order_items')
         .values(

@@ -22,8 +22,10 @@ type Limits = Pick<ShopSettings, 'max_units_per_line' | 'max_open_orders_per_cus
 /**
  * Not yet paid: the order still holds its stock on the customer's word alone. A payment under
  * review, paid or refunded has money behind it; a failed one can still be paid again, so it counts.
+ * A wallet claim nobody checked (`unverified`) and money short of the total (`partly_paid`) count
+ * as unpaid too: a typed TrxID is only a word, and a delivery charge is not the order.
  */
-export const UNPAID: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed'];
+export const UNPAID: readonly PaymentStatus[] = ['unpaid', 'unverified', 'pending', 'partly_paid', 'failed'];
 
 const HOUR_MS = 3600_000;
 

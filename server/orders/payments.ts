@@ -36,6 +36,7 @@ export interface PaymentOrder {
   payment_hold_until: string | null;
   /** 1 while money that arrived for a cancelled order waits to be refunded. */
   refund_due: number;
+  created_at: string;
 }
 
 export interface OrderPaymentsDeps {
@@ -68,7 +69,7 @@ const REFUNDED_OR_PAID: readonly PaymentStatus[] = ['paid', 'partially_refunded'
 
 const COLUMNS = [
   'id', 'user_id', 'status', 'total', 'name', 'phone_number', 'email', 'district', 'upazila_thana', 'delivery_address',
-  'payment_status', 'payment_gateway', 'payment_reference', 'paid_amount', 'refunded_amount', 'paid_at', 'payment_hold_until', 'refund_due',
+  'payment_status', 'payment_gateway', 'payment_reference', 'paid_amount', 'refunded_amount', 'paid_at', 'payment_hold_until', 'refund_due', 'created_at',
 ] as const;
 
 export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {

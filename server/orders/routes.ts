@@ -16,6 +16,7 @@ import { ORDER_STATUSES, cartQuoteSchema, checkoutFieldsSchema } from '../../dom
 import { PAYMENT_STATUSES } from '../../domain/payments';
 import { PARCEL_STATES } from '../../domain/shipments';
 import { STATUS_UPDATED } from './service';
+import { WALLET_MESSAGES, recordPaymentSchema } from '../../domain/wallet-payments';
 
 const ORDER_NOT_FOUND = 'Order not found.';
 
@@ -44,6 +45,8 @@ export const orderDocs: RouteDocs = {
   'PUT /api/order/:id/': { summary: "Change an order's status", audience: 'admin', body: statusUpdate },
   'GET /api/order/:id/invoice/': { summary: "An order's invoice", audience: 'admin' },
   'GET /api/orderItem/': { summary: 'Order lines: your own, or all for an admin', audience: 'signed', query: itemListQuery },
+  'POST /api/order/:id/payments/': { summary: "Record or verify money received by hand (a wallet claim's TrxID verifies it)", audience: 'admin', body: recordPaymentSchema, status: 201 },
+  'POST /api/order/:id/payments/:pid/reject/': { summary: 'Reject a false wallet claim', audience: 'admin' },
 };
 
 export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
@@ -60,8 +63,9 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   // The cart and checkout pages show what checkout will charge; anyone may ask (a coupon's
-  // limit per customer is checked for the signed-in customer).
-  app.post('/api/cart/quote/', async (request) => orders.quote(request.user ?? null, request.body ?? {}));
+  // limit per customer is checked for the signed-in customer). Failed codes count against the
+  // caller's address and account: 429 with Retry-After past the limit.
+  app.post('/api/cart/quote/', async (request) => orders.quote(request.user ?? null, request.body ?? {}, { ip: clientAddress(request) }));
 
   app.get('/api/order/', { preHandler: requireUser }, async (request) => {
     const q = readQuery(orderListQuery, request);
@@ -86,6 +90,22 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     if (unknown.length) throw badRequest('Only the status of an order can be changed.', Object.fromEntries(unknown.map((key) => [key, ['Unknown field.']])));
     const order = await orders.updateStatus(request.user!, id, status);
     return { status: 200, message: STATUS_UPDATED, order };
+  });
+
+  // Money received by hand (wallet-payments.ts): 201 with the order as it now is.
+  app.post('/api/order/:id/payments/', { preHandler: requireAdmin }, async (request, reply) => {
+    const id = readId(request, ORDER_NOT_FOUND);
+    const body = recordPaymentSchema.parse(request.body ?? {});
+    await orders.wallet.record(request.user!, id, body);
+    reply.code(201);
+    return { status: 201, message: WALLET_MESSAGES.recorded, order: await orders.getOrder(request.user!, id) };
+  });
+
+  app.post('/api/order/:id/payments/:pid/reject/', { preHandler: requireAdmin }, async (request) => {
+    const id = readId(request, ORDER_NOT_FOUND);
+    const pid = readId(request, WALLET_MESSAGES.claimNotFound, 'pid');
+    await orders.wallet.reject(id, pid);
+    return { status: 200, message: WALLET_MESSAGES.rejected, order: await orders.getOrder(request.user!, id) };
   });
 
   app.get('/api/order/:id/invoice/', { preHandler: requireAdmin }, async (request) => {

@@ -23,12 +23,14 @@ import { priceCart } from './pricing';
 import { canStartPayment, type PaymentStatus } from '../../domain/payments';
 import type { ParcelStateName } from '../../domain/shipments';
 import { createCheckout, type CheckoutResult } from './checkout';
-import type { CheckoutMeta } from './limits';
+import { limiterFor, type CheckoutMeta } from './limits';
+import { CouponRefused, couponOf, createCouponTries } from './coupon-tries';
 import type { RateLimiter } from '../accounts/rate-limit';
 import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
+import { createWalletPayments } from './wallet-payments';
 import { moveOrderStatus } from './status';
-import { toApiDiscount, toApiItem, toApiOrder, withLines, type ApiOrderItem } from './shapes';
+import { toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLines, type ApiOrderItem } from './shapes';
 import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
 import type { PromotionService } from '../promotions/service';
@@ -36,7 +38,8 @@ import type { PromotionService } from '../promotions/service';
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
 export type { ShipmentOrder, OrderShipments } from './shipments';
-export { toApiItem, toApiOrder, type ApiOrder, type ApiOrderItem } from './shapes';
+export type { WalletPayments, ManualRefundInput } from './wallet-payments';
+export { toApiItem, toApiOrder, toApiPayment, type ApiOrder, type ApiOrderItem, type ApiOrderPayment } from './shapes';
 
 export const STATUS_UPDATED = 'Status Updateed successfully';
 
@@ -69,8 +72,8 @@ export interface OrderDeps {
   settings: SettingsService;
   /** The catalogue's stock face: checkout takes units and a cancelled order gives them back through it. */
   stock: CatalogService['stock'];
-  /** The names of the admins in an order's history. */
-  users: Pick<UserStore, 'namesByIds'>;
+  /** The names of the admins in an order's history; the staff's phones for money alerts. */
+  users: Pick<UserStore, 'namesByIds' | 'staffPhones'>;
   dialect: DialectName;
   /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock. */
   paymentHoldMinutes: number;
@@ -84,8 +87,11 @@ export interface OrderDeps {
 
 export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   const placeOrder = createCheckout(db, deps);
+  // Failed coupon codes, per address and per customer (coupon-tries.ts).
+  const couponTries = createCouponTries(limiterFor(db, deps));
   const payments = createOrderPayments(db, deps);
   const shipments = createOrderShipments(db, deps);
+  const wallet = createWalletPayments(db);
 
   async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {
     if (orderIds.length === 0) return [];
@@ -122,7 +128,7 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     const order = await loadOrder(id, user);
     if (!order) return null;
     const view = {
-      ...withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id])),
+      ...withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id]), await wallet.ofOrders([id])),
       status_history: await historyOf(id),
       shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
     };
@@ -135,6 +141,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     payments,
     /** The courier columns, for the shipments module (see shipments.ts). */
     shipments,
+    /** Money taken or given back by hand: wallet claims, payments staff record, manual refunds (wallet-payments.ts). */
+    wallet,
 
     /**
      * Places an order (checkout.ts) and answers it with the order itself; an order paid online
@@ -143,7 +151,16 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
      * answer is 502 with its id, so the customer can pay again from the order page.
      */
     async checkout(user: AuthUser, payload: unknown, idempotencyKey?: string, meta?: CheckoutMeta): Promise<CheckoutResult & { order: unknown; payment_url?: string }> {
-      const result = await placeOrder(user, payload, idempotencyKey, meta);
+      const code = couponOf(payload);
+      const who = { ip: meta?.ip, userId: user.id };
+      if (code) await couponTries.admit(who);
+      let result: CheckoutResult;
+      try {
+        result = await placeOrder(user, payload, idempotencyKey, meta);
+      } catch (error) {
+        if (code && error instanceof CouponRefused) await couponTries.failed(who, code, error.problem);
+        throw error;
+      }
       const row = await loadOrder(result.order_id);
       let paymentUrl: string | undefined;
       if (row && deps.payments && canStartPayment(row)) {
@@ -163,9 +180,10 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
      * The cart priced as checkout would price it now (pricing.ts): each line's promotion, the
      * discounts and the totals, with the chosen delivery option (else the first). A coupon that
      * cannot be used gives `coupon_error` and the figures without it; products no longer offered
-     * are left out.
+     * are left out. Codes that fail count against the caller (`meta.ip`) and the customer; past
+     * the limit a code answers 429 (coupon-tries.ts).
      */
-    async quote(user: AuthUser | null, body: unknown) {
+    async quote(user: AuthUser | null, body: unknown, meta: CheckoutMeta = {}) {
       const settings = await deps.settings.get();
       const input = cartQuoteSchema.parse(body);
       const wanted = cartLines(input);
@@ -182,8 +200,12 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
           coupon,
           freeDeliveryThreshold: settings.free_delivery_threshold,
         });
+      const code = input.coupon?.trim() ? normalizeCode(input.coupon) : null;
+      const who = { ip: meta.ip, userId: user?.id ?? null };
+      if (code) await couponTries.admit(who);
       const first = await price(input.coupon);
-      if (first.ok) return { ...first.quote, delivery_option: delivery.id, coupon: input.coupon ? normalizeCode(input.coupon) : null };
+      if (first.ok) return { ...first.quote, delivery_option: delivery.id, coupon: code };
+      if (code) await couponTries.failed(who, code, first.problem);
       const without = await price(undefined);
       if (!without.ok) throw new Error('a quote without a coupon cannot be refused');
       return { ...without.quote, delivery_option: delivery.id, coupon: null, coupon_error: couponMessage(first.problem, first.coupon) };
@@ -239,10 +261,13 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         .limit(page.size)
         .offset(page.offset)
         .execute();
-      const [items, discounts] = await Promise.all([itemsOf(rows.map((r) => r.id)), discountsOf(rows.map((r) => r.id))]);
+      const ids = rows.map((r) => r.id);
+      const [items, discounts, money] = await Promise.all([itemsOf(ids), discountsOf(ids), wallet.ofOrders(ids)]);
       return {
         count: Number(count),
-        results: rows.map((r) => withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id))),
+        results: rows.map((r) =>
+          withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id), money.filter((p) => p.order_id === r.id)),
+        ),
       };
     },
 
@@ -306,7 +331,11 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
           paid_amount: order.paid_amount,
           refunded_amount: order.refunded_amount,
           paid_at: order.paid_at,
+          /** Wallet claims, payments staff recorded and manual refunds. */
+          payments: (await wallet.ofOrders([id])).map(toApiPayment),
         },
+        /** What the courier was asked to collect at booking; null until booked. */
+        cod_amount: order.cod_amount,
       };
     },
   };

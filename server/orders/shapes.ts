@@ -3,7 +3,7 @@
  * the pages show. Field names follow the first version's clients (`bkash_transaction_ID`,
  * `orderItems`, `savedCart`), so those clients keep working.
  */
-import type { Order, OrderDiscount, OrderItem } from '../db/schema';
+import type { Order, OrderDiscount, OrderItem, OrderPayment } from '../db/schema';
 
 export function toApiOrder(o: Order) {
   return {
@@ -37,6 +37,8 @@ export function toApiOrder(o: Order) {
     payment_reference: o.payment_reference,
     paid_amount: o.paid_amount,
     refunded_amount: o.refunded_amount,
+    /** Money arrived for this order after it was cancelled and must be given back. */
+    refund_due: o.refund_due === 1,
     paid_at: o.paid_at,
     /** Until when an unpaid online order is kept; null once paid, cancelled, or not paid online. */
     payment_hold_until: o.status === 'Pending' && o.payment_status !== 'paid' ? o.payment_hold_until : null,
@@ -45,6 +47,31 @@ export function toApiOrder(o: Order) {
     consignment_id: o.consignment_id,
     tracking_code: o.tracking_code,
     shipment_status: o.shipment_status,
+    /** What the courier was asked to collect at booking (total − what the shop kept then); null until booked. */
+    cod_amount: o.cod_amount,
+    /** What the courier charges for the parcel, once known. */
+    delivery_fee: o.delivery_fee,
+    /** When the courier paid the parcel's COD out to the shop. */
+    cod_settled_at: o.cod_settled_at,
+  };
+}
+
+/**
+ * Money taken or given back by hand (order_payments): a wallet claim (`verified` false until
+ * staff check it), a payment staff recorded, a manual refund (`kind` refund). `at` and `user`
+ * are when and by whom it was verified, else recorded.
+ */
+export function toApiPayment(p: OrderPayment) {
+  return {
+    id: p.id,
+    kind: p.kind,
+    method: p.method,
+    transaction_id: p.transaction_id,
+    amount: p.amount,
+    verified: p.verified === 1,
+    at: p.verified_at ?? p.created_at,
+    user: p.verified_by ?? p.created_by,
+    ...(p.kind === 'refund' ? { reason: p.reason } : {}),
   };
 }
 
@@ -70,11 +97,12 @@ export function toApiDiscount(d: OrderDiscount) {
  * An order with its lines: `items` (the orderItem objects), plus `orderItems` and `savedCart`,
  * the shapes in which clients of the first version read an order's lines.
  */
-export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[], discounts: OrderDiscount[]) {
+export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[], discounts: OrderDiscount[], payments: OrderPayment[] = []) {
   const items = rows.map(toApiItem);
   return {
     ...order,
     discounts: discounts.map(toApiDiscount),
+    payments: payments.map(toApiPayment),
     items,
     orderItems: items.map((i) => ({ product: i.product, quantity: i.quantity })),
     savedCart: Object.fromEntries(items.map((i) => [String(i.product), i.quantity])),
@@ -83,4 +111,5 @@ export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[
 
 export type ApiOrder = ReturnType<typeof toApiOrder>;
 export type ApiOrderItem = ReturnType<typeof toApiItem>;
+export type ApiOrderPayment = ReturnType<typeof toApiPayment>;
 

@@ -14,7 +14,7 @@ import type { CourierId, ParcelStateName } from '../../domain/shipments';
 const COLUMNS = [
   'id', 'status', 'total', 'paid_amount', 'refunded_amount', 'payment_status', 'payment_gateway', 'name', 'phone_number',
   'optional_phone_number', 'email', 'district', 'upazila_thana', 'delivery_address', 'order_instruction', 'created_at',
-  'courier', 'consignment_id', 'tracking_code', 'shipment_status', 'account_phone',
+  'courier', 'consignment_id', 'tracking_code', 'shipment_status', 'account_phone', 'cod_amount',
 ] as const;
 
 export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
@@ -45,12 +45,15 @@ export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
       return rows.map((r) => ({ at: r.created_at, from: r.from_status, to: r.to_status }));
     },
 
-    /** The parcel is booked: a Pending order carries its courier, ids and state, once. False otherwise. */
-    async markBooked(trx: Kysely<DB>, p: { id: number; courier: CourierId; consignmentId: string; trackingCode: string; state: ParcelStateName }): Promise<boolean> {
+    /**
+     * The parcel is booked: a Pending order carries its courier, ids, state and the COD the
+     * courier was asked to collect (`codAmount`: total − what the shop kept, as sent), once. False otherwise.
+     */
+    async markBooked(trx: Kysely<DB>, p: { id: number; courier: CourierId; consignmentId: string; trackingCode: string; state: ParcelStateName; codAmount: number }): Promise<boolean> {
       return changed(
         await trx
           .updateTable('orders')
-          .set({ courier: p.courier, consignment_id: p.consignmentId, tracking_code: p.trackingCode, shipment_status: p.state })
+          .set({ courier: p.courier, consignment_id: p.consignmentId, tracking_code: p.trackingCode, shipment_status: p.state, cod_amount: Math.max(0, Math.round(p.codAmount)) })
           .where('id', '=', p.id)
           .where('status', '=', 'Pending')
           .where('consignment_id', 'is', null)

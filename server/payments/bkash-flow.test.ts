@@ -119,6 +119,23 @@ describe(`bKash online payments (${testDialect})`, () => {
     expect((await callback('TR0011NOTAPAYMENT', 'success')).headers.location).toBe(`${PUBLIC}/order?payment=failed`);
   });
 
+  it('keeps the attempt open on a forged cancel callback sent before the customer authorised: bKash still says Initiated', async () => {
+    const { customer, res } = await placeBkashOrder();
+    const { order_id: id, payment_url } = res.json();
+    const paymentID = paymentIdOf(payment_url);
+    // Someone sends the shop's callback with status=cancel while the customer is still on bKash's page.
+    const forged = await callback(paymentID, 'cancel');
+    expect(forged.headers.location).toBe(`${PUBLIC}/order?order=${id}&payment=cancelled`);
+    expect(await order(id)).toMatchObject({ status: 'Pending', payment_status: 'pending' });
+    const attempt = await db().selectFrom('payment_attempts').select('status').where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(attempt.status).toBe('open');
+    // The customer then pays: the real callback executes and pays the order.
+    bkash.completePayment(paymentID);
+    expect((await callback(paymentID, 'success')).headers.location).toBe(`${PUBLIC}/order?order=${id}&payment=paid`);
+    expect(await order(id)).toMatchObject({ payment_status: 'paid', paid_amount: 360 });
+    expect(await paymentSms(customer.phone)).toHaveLength(1);
+  });
+
   it('closes the attempt on failure and cancel callbacks without executing; the customer may pay again', async () => {
     const failed = await placeBkashOrder();
     const failedId = paymentIdOf(failed.res.json().payment_url);

@@ -135,6 +135,23 @@ describe(`payment holds (${testDialect})`, () => {
     expect(await order(id)).toMatchObject({ status: 'Pending', payment_status: 'paid' });
   });
 
+  it('never lets paying again hold the stock past two hours from checkout', async () => {
+    const { customer, id, paymentUrl } = await placeOrder('bkash_online');
+    bkash.cancelPayment(ref(paymentUrl!));
+    await t.app.inject({ url: `/payment/bkash/callback?paymentID=${ref(paymentUrl!)}&status=cancel` });
+    expect(await order(id)).toMatchObject({ status: 'Pending', payment_status: 'failed' });
+    // Placed 100 minutes ago: paying again holds it only until 120 minutes after checkout.
+    const placedAt = Date.now() - 100 * 60_000;
+    await db().updateTable('orders').set({ created_at: new Date(placedAt).toISOString() }).where('id', '=', id).execute();
+    const again = await t.app.inject({ method: 'POST', url: `/api/order/${id}/pay/`, headers: customer.headers });
+    expect(again.statusCode).toBe(200);
+    expect(Date.parse((await order(id)).payment_hold_until!)).toBe(placedAt + 120 * 60_000);
+    // Placed more than two hours ago: no more paying again.
+    await db().updateTable('orders').set({ created_at: new Date(Date.now() - 121 * 60_000).toISOString() }).where('id', '=', id).execute();
+    const late = await t.app.inject({ method: 'POST', url: `/api/order/${id}/pay/`, headers: customer.headers });
+    expect(late.statusCode).toBe(409);
+  });
+
   it('starts and stops as a background worker', async () => {
     const worker = t.services.payments.worker;
     worker.start();

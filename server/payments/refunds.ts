@@ -11,7 +11,8 @@ import type { DB, PaymentAttempt } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import type { AuthUser } from '../accounts/sessions';
 import type { UserStore } from '../accounts/users';
-import type { OrderPayments } from '../orders/service';
+import { toApiPayment, type ManualRefundInput, type OrderPayments, type WalletPayments } from '../orders/service';
+import { WALLET_MESSAGES } from '../../domain/wallet-payments';
 import { GatewayError, type PaymentGateway, type RefundResult } from './gateway';
 import type { AttemptStore } from './attempts';
 import { PAYMENT_MESSAGES, checkRefund, type OnlineGateway, type PaymentStatus } from '../../domain/payments';
@@ -27,6 +28,8 @@ export interface RefundDeps {
   /** The shop's name for the customer's SMS, read before a transaction. */
   shopName(): Promise<string>;
   nudgeSms(): void;
+  /** Refunds made by hand for orders not paid online: the orders module's payments rows (server/orders/wallet-payments.ts). */
+  manual?: Pick<WalletPayments, 'refund'>;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -65,15 +68,32 @@ export function createRefunds(db: Kysely<DB>, deps: RefundDeps) {
    * `rejecting`, the refund rejects a payment under review: all of it, and the order is then
    * cancelled.
    */
-  async function refund(admin: AuthUser, orderId: number, input: { amount?: number | undefined; reason: string; rejecting?: PaymentAttempt }) {
+  /**
+   * A refund made by hand (`method`, `transaction_id`) for an order not paid online, recorded as
+   * the order's payments row of kind refund; an order paid online answers 400 (its gateway refunds).
+   */
+  async function manualRefund(admin: AuthUser, orderId: number, input: ManualRefundInput) {
     const order = await deps.orders.get(orderId);
     if (!order) throw notFound('Order not found.');
-    const from: PaymentStatus[] = input.rejecting ? ['review'] : ['paid', 'partially_refunded'];
+    if (order.payment_gateway || !deps.manual) throw badRequest(WALLET_MESSAGES.onlineRefundMethod, { method: [WALLET_MESSAGES.onlineRefundMethod] });
+    const { payment } = await deps.manual.refund(admin, orderId, input);
+    return toApiPayment(payment);
+  }
+
+  async function refund(admin: AuthUser, orderId: number, input: { amount?: number | undefined; reason: string; rejecting?: PaymentAttempt; method?: ManualRefundInput['method'] | undefined; transaction_id?: string | undefined }) {
+    if (input.method && !input.rejecting) return manualRefund(admin, orderId, { amount: input.amount, reason: input.reason, method: input.method, transaction_id: input.transaction_id });
+    const order = await deps.orders.get(orderId);
+    if (!order) throw notFound('Order not found.');
+    // An order not paid online gives money back by hand: the admin says how (method, transaction id).
+    if (!order.payment_gateway && !input.rejecting && deps.manual) throw badRequest(WALLET_MESSAGES.manualRefundMethod, { method: [WALLET_MESSAGES.manualRefundMethod] });
+    // Money held for a cancelled order (refund_due) is refunded from review like any paid order.
+    const from: PaymentStatus[] = input.rejecting ? ['review'] : order.refund_due ? ['review', 'partially_refunded'] : ['paid', 'partially_refunded'];
     if (!order.payment_gateway || !(from.includes(order.payment_status) || (!input.rejecting && order.payment_status === 'refunded'))) {
       throw badRequest(PAYMENT_MESSAGES.notRefundable);
     }
     const attempt =
-      input.rejecting ?? (await deps.attempts.ofOrder(orderId)).filter((a) => a.status === 'paid' && a.reference === order.payment_reference).pop();
+      input.rejecting ??
+      (await deps.attempts.ofOrder(orderId)).filter((a) => (a.status === 'paid' || (order.refund_due && a.status === 'review')) && a.reference === order.payment_reference).pop();
     if (!attempt) throw badRequest(PAYMENT_MESSAGES.notRefundable);
     const check = checkRefund(input.rejecting ? undefined : input.amount, order.paid_amount, order.refunded_amount);
     if (!check.ok) throw badRequest(check.message, { amount: [check.message] });

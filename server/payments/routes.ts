@@ -43,7 +43,7 @@ export const paymentDocs: RouteDocs = {
   'POST /payment/sslcommerz/cancel': { summary: "SSLCommerz's return after a cancelled payment (form post; redirects)", audience: 'secret', status: 303, produces: 'text/plain' },
   'POST /payment/sslcommerz/ipn': { summary: "SSLCommerz's instant payment notification (form post)", audience: 'secret' },
   'POST /api/order/:id/pay/': { summary: 'Start paying an unpaid order again (a gateway URL)', audience: 'signed' },
-  'POST /api/order/:id/refund/': { summary: 'Refund an order, in full or in part', audience: 'admin', body: refundSchema },
+  'POST /api/order/:id/refund/': { summary: 'Refund an order, in full or in part: through its gateway, or recorded by hand (method, transaction_id) when not paid online', audience: 'admin', body: refundSchema },
   'POST /api/order/:id/payment-review/': { summary: 'Accept or reject a payment held for review', audience: 'admin', body: paymentReviewSchema },
 };
 
@@ -84,7 +84,7 @@ export const paymentRoutes: FastifyPluginAsync<{ services: Services }> = async (
   app.post('/api/order/:id/refund/', { preHandler: requireAdmin }, async (request) => {
     const id = readId(request, ORDER_NOT_FOUND);
     const body = refundSchema.parse(request.body ?? {});
-    const refund = await payments.refund(request.user!, id, { amount: body.amount, reason: body.reason });
+    const refund = await payments.refund(request.user!, id, { amount: body.amount, reason: body.reason, method: body.method, transaction_id: body.transaction_id });
     return { status: 200, message: 'টাকা ফেরত দেওয়া হয়েছে। (Refunded.)', refund, order: await services.orders.getOrder(request.user!, id) };
   });
 

@@ -26,7 +26,7 @@ import { createReturns, type ReturnResult } from './returns';
 import { createRefunds } from './refunds';
 import { createHoldRounds, type HoldWorkerOptions } from './hold-worker';
 import { IntervalWorker } from '../jobs/interval-worker';
-import { MAX_ATTEMPTS_PER_ORDER, PAYMENT_MESSAGES, canStartPayment, type OnlineGateway } from '../../domain/payments';
+import { MAX_ATTEMPTS_PER_ORDER, PAYMENT_MESSAGES, canStartPayment, holdUntil, type OnlineGateway } from '../../domain/payments';
 
 export type { PaymentLog } from './settle';
 export type { ReturnResult } from './returns';
@@ -103,9 +103,11 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     if (earlier.length >= MAX_ATTEMPTS_PER_ORDER) throw new HttpError(429, PAYMENT_MESSAGES.tooManyAttempts);
     const gatewayId = order.payment_gateway;
     const invoice = newInvoice(orderId);
-    const holdUntil = new Date(Date.now() + deps.paymentHoldMinutes * 60_000).toISOString();
+    // Paying again renews the hold, never past MAX_HOLD_MINUTES from checkout.
+    const until = holdUntil(order.created_at, Date.now(), deps.paymentHoldMinutes);
+    if (until === null) throw conflict(PAYMENT_MESSAGES.holdOver, { payment_status: order.payment_status, order_status: order.status });
     const attemptId = await db.transaction().execute(async (trx) => {
-      if (!(await orderPayments.startAttempt(trx, orderId, holdUntil))) return null;
+      if (!(await orderPayments.startAttempt(trx, orderId, until))) return null;
       return attempts.insert(trx, { order_id: orderId, gateway: gatewayId, invoice, amount: order.total });
     });
     if (attemptId === null) throw conflict(PAYMENT_MESSAGES.notPayable);

@@ -52,7 +52,7 @@ describe(`a coupon's last uses under concurrent checkouts (${testDialect})`, () 
     );
     const tally = answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {});
     expect(tally).toEqual({ 200: USES, 400: CUSTOMERS - USES });
-    expect(answers.filter((a) => a.status === 400).every((a) => a.body.errors?.coupon?.[0] === PROMOTION_MESSAGES.usedUp)).toBe(true);
+    expect(answers.filter((a) => a.status === 400).every((a) => a.body.errors?.coupon?.[0] === PROMOTION_MESSAGES.codeNotValid)).toBe(true);
 
     const row = await db.selectFrom('promotions').select('used_count').where('id', '=', promotion.id).executeTakeFirstOrThrow();
     expect(row.used_count).toBe(USES);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { settingsUpdateSchema } from '../../domain/settings';
+import { publicSettings, settingsUpdateSchema } from '../../domain/settings';
 import { requireAdmin } from '../accounts/auth';
 import type { Services } from '../services';
 import type { RouteDocs } from '../http/route-docs';
@@ -11,7 +11,11 @@ export const settingsDocs: RouteDocs = {
 };
 
 export const settingsRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  app.get('/api/settings/', async () => services.settings.get());
+  // Staff see every setting; anyone else the public part (STAFF_ONLY_SETTINGS left out).
+  app.get('/api/settings/', async (request) => {
+    const settings = await services.settings.get();
+    return request.user?.is_admin ? settings : publicSettings(settings);
+  });
   app.put('/api/settings/', { preHandler: requireAdmin }, async (request) => {
     return services.settings.update(settingsUpdateSchema.parse(request.body ?? {}));
   });

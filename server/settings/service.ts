@@ -19,8 +19,9 @@ export function createSettingsService(db: Kysely<DB>, opts: SettingsOptions = {}
   const online = (opts.onlineGateways ?? []).map((id) => ONLINE_PAYMENT_OPTIONS[id]);
 
   return {
-    async get(): Promise<ShopSettings> {
-      const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+    /** `q`: the caller's transaction when it holds one (on SQLite it holds the one connection). */
+    async get(q: Kysely<DB> = db): Promise<ShopSettings> {
+      const rows = await q.selectFrom('settings').select(['key', 'value']).execute();
       const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
       const settings = { ...DEFAULT_SETTINGS, ...stored } as ShopSettings;
       // A link stored before links were checked is not shown.

@@ -40,4 +40,22 @@ describe(`settings API (${testDialect})`, () => {
     expect(bad.json().errors).toEqual({ max_open_orders_per_customer: [SETTINGS_MESSAGES.limit], checkouts_per_hour: [SETTINGS_MESSAGES.limit] });
     expect((await get()).max_open_orders_per_customer).toBe(5);
   });
+
+  it('the SMS limits (defaults 10 a number a day, 200 an hour) are shown to staff only; the public answer is otherwise unchanged', async () => {
+    const asAdmin = async () => (await t.app.inject({ url: '/api/settings/', headers: admin })).json();
+    expect(await asAdmin()).toMatchObject({ sms_daily_limit_per_number: 10, sms_hourly_limit: 200 });
+    const visitor = await get();
+    const customer = (await t.app.inject({ url: '/api/settings/', headers: (await t.signIn()).headers })).json();
+    for (const seen of [visitor, customer]) {
+      expect(seen).not.toHaveProperty('sms_daily_limit_per_number');
+      expect(seen).not.toHaveProperty('sms_hourly_limit');
+    }
+    const { sms_daily_limit_per_number: _daily, sms_hourly_limit: _hourly, ...rest } = await asAdmin();
+    expect(visitor).toEqual(rest);
+    expect((await put({ sms_daily_limit_per_number: 3, sms_hourly_limit: 0 })).statusCode).toBe(200);
+    expect(await asAdmin()).toMatchObject({ sms_daily_limit_per_number: 3, sms_hourly_limit: 0 });
+    const bad = await put({ sms_daily_limit_per_number: -1, sms_hourly_limit: 1.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ sms_daily_limit_per_number: [SETTINGS_MESSAGES.smsLimit], sms_hourly_limit: [SETTINGS_MESSAGES.smsLimit] });
+  });
 });

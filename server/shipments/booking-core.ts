@@ -166,7 +166,7 @@ export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
       await store.releaseBooking(claim, o.outcome, o.message, o.raw);
       throw new HttpError(502, `${COURIER_LABELS[courier.id]}: ${o.message}`, undefined, { order_id: orderId });
     }
-    await record(order, courier.id, claim, parcel, 'book', shopName);
+    await record(order, courier.id, claim, parcel, 'book', shopName, input.codAmount);
     return parcel;
   }
 

@@ -23,5 +23,7 @@ export interface BulkLine {
   ok: boolean;
   consignment_id?: string;
   tracking_code?: string;
+  /** What the courier was asked to collect (total − what the shop kept). */
+  cod_amount?: number | null;
   message?: string;
 }

@@ -19,6 +19,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function createBulkBooking(core: BookingCore, deps: BookingDeps) {
   const { store, orders } = deps;
 
+  /** Each booked line with the COD its courier was asked to collect, as the order keeps it. */
+  async function withCod(result: BulkLine[]): Promise<BulkLine[]> {
+    for (const line of result) if (line.ok) line.cod_amount = (await orders.get(line.order))?.cod_amount ?? null;
+    return result;
+  }
+
   /** `POST /api/shipments/`: many orders with one courier; one line per order, in the order given. */
   return async function bookMany(admin: AuthUser, courierId: CourierId, orderIds: number[]): Promise<BulkLine[]> {
     const courier = core.courierFor(courierId);
@@ -36,7 +42,7 @@ export function createBulkBooking(core: BookingCore, deps: BookingDeps) {
           fail(id, errorText(error));
         }
       }
-      return ids.map((id) => lines.get(id)!);
+      return withCod(ids.map((id) => lines.get(id)!));
     }
 
     const shopName = await deps.shopName();
@@ -64,7 +70,7 @@ export function createBulkBooking(core: BookingCore, deps: BookingDeps) {
       if (await store.touchClaim(p.claim)) live.push(p);
       else fail(p.order.id, `Order #${p.order.id} is being booked by another request.`);
     }
-    if (!live.length) return ids.map((id) => lines.get(id)!);
+    if (!live.length) return withCod(ids.map((id) => lines.get(id)!));
 
     let results: BulkResult[] = [];
     try {
@@ -81,7 +87,7 @@ export function createBulkBooking(core: BookingCore, deps: BookingDeps) {
       if (!p) continue;
       if (result.ok && result.parcel) {
         try {
-          await core.record(p.order, courierId, p.claim, result.parcel, 'book_many', shopName);
+          await core.record(p.order, courierId, p.claim, result.parcel, 'book_many', shopName, p.input.codAmount);
           done(p.order.id, result.parcel);
         } catch (error) {
           fail(p.order.id, errorText(error));
@@ -98,6 +104,6 @@ export function createBulkBooking(core: BookingCore, deps: BookingDeps) {
       await store.releaseBooking(p.claim, 'unknown', 'No answer for this parcel.', null);
       fail(p.order.id, `${label}: no answer for this parcel.`);
     }
-    return ids.map((id) => lines.get(id)!);
+    return withCod(ids.map((id) => lines.get(id)!));
   };
 }

@@ -13,7 +13,7 @@ import { HttpError, conflict } from '../http/errors';
 import { CourierError, type BookedParcel } from './courier';
 import type { BookingClaim } from './store';
 import type { BookingDeps } from './booking-types';
-import { COURIER_LABELS, bookedSms, isFinalParcel, orderStatusForParcel, type CourierId } from '../../domain/shipments';
+import { COURIER_LABELS, amountToCollect, bookedSms, isFinalParcel, orderStatusForParcel, type CourierId } from '../../domain/shipments';
 
 export function trackUrl(publicUrl: string, orderId: number): string {
   return `${publicUrl}/track?order=${orderId}`;
@@ -28,7 +28,8 @@ export function outcomeOf(error: unknown): { outcome: 'failed' | 'unknown'; mess
 export function recordParcel(db: Kysely<DB>, deps: BookingDeps) {
   const { store, orders } = deps;
 
-  return async function record(order: ShipmentOrder, courierId: CourierId, claim: BookingClaim, parcel: BookedParcel, step: string, shopName: string): Promise<void> {
+  /** `codAmount`: what the courier was asked to collect; for a parcel adopted, what is due now. */
+  return async function record(order: ShipmentOrder, courierId: CourierId, claim: BookingClaim, parcel: BookedParcel, step: string, shopName: string, codAmount = amountToCollect(order)): Promise<void> {
     const label = COURIER_LABELS[courierId];
     const state = parcel.state === 'unknown' ? 'booked' : parcel.state;
     const ids = { consignment_id: parcel.consignmentId, tracking_code: parcel.trackingCode };
@@ -38,7 +39,7 @@ export function recordParcel(db: Kysely<DB>, deps: BookingDeps) {
       mine = await db.transaction().execute(async (trx) => {
         const finished = await store.finishBooking(trx, claim, { consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, courierStatus: parcel.courierStatus, step, answer: parcel.raw });
         if (!finished) return false;
-        if (!(await orders.markBooked(trx, { id: order.id, courier: courierId, consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state }))) {
+        if (!(await orders.markBooked(trx, { id: order.id, courier: courierId, consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, codAmount }))) {
           throw conflict(`Order #${order.id} is no longer Pending or already has a parcel; ${label} parcel ${parcel.consignmentId} is not recorded on it (cancel it in ${label}'s panel if it is not wanted).`, { order_id: order.id, ...ids });
         }
         await store.addEvent(trx, { id: claim.id, order_id: order.id }, state, parcel.message || `Booked with ${label}.`);

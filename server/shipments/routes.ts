@@ -130,6 +130,7 @@ export const shipmentRoutes: FastifyPluginAsync<{ services: Services }> = async 
       consignment_id: order.consignment_id,
       tracking_code: order.tracking_code,
       shipment_status: order.shipment_status,
+      cod_amount: order.cod_amount,
       order,
     };
   });

@@ -41,7 +41,15 @@ export function useCartQuote(lines: CartLine[], deliveryOption: string | null, c
       ...(deliveryOption ? { delivery_option: deliveryOption } : {}),
       ...(coupon ? { coupon } : {}),
     };
-    void sendApi<CartQuote>('POST', '/api/cart/quote/', body).then((res) => {
+    const ask = (b: object) => sendApi<CartQuote>('POST', '/api/cart/quote/', b);
+    void ask(body).then(async (res) => {
+      // Too many coupon codes that did not work (429): the cart without the code, and the field says why.
+      if (res.status === 429 && coupon) {
+        const { coupon: _dropped, ...plain } = body;
+        const without = await ask(plain);
+        if (current && without.ok && without.body) setQuote({ key, value: { ...without.body, coupon: null, coupon_error: res.message } });
+        return;
+      }
       if (current && res.ok && res.body) setQuote({ key, value: res.body });
     });
     return () => {

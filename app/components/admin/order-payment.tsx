@@ -17,6 +17,8 @@ import { canRefund, type RefundTarget } from './refund-dialog';
 export interface AdminPayment extends RefundTarget {
   payment_status: PaymentStatus;
   payment_gateway: string | null;
+  /** Money arrived after the order was cancelled: it can only be refunded. */
+  refund_due?: boolean;
 }
 
 const english = (_bn: string, en: string) => en;
@@ -32,6 +34,11 @@ export function PaymentSummary({ order }: { order: AdminPayment }) {
       {order.payment_reference && (
         <span className="font-mono" data-testid="payment-reference" title="Transaction id">
           {order.payment_reference}
+        </span>
+      )}
+      {order.refund_due && (
+        <span className="rounded bg-red-100 px-1 font-semibold text-red-900" data-testid="refund-due" title="The payment arrived after the order was cancelled">
+          Refund due: paid after cancel
         </span>
       )}
       {order.refunded_amount > 0 && (
@@ -87,7 +94,8 @@ export function reviewBody(accept: boolean): object {
 
 /** The payment actions of one order: refund (online money left to give back) or review. */
 export function PaymentActions({ order, onRefund }: { order: AdminPayment; onRefund: (order: AdminPayment) => void }) {
-  if (order.payment_status === 'review') return <ReviewButtons id={order.id} />;
+  // Money for a cancelled order is never accepted (the server answers 409): only refunded.
+  if (order.payment_status === 'review' && !order.refund_due) return <ReviewButtons id={order.id} />;
   if (!canRefund(order)) return null;
   return (
     <Button size="sm" kind="secondary" onClick={() => onRefund(order)} data-testid="refund-open">

@@ -3,13 +3,15 @@
  * `POST /api/order/{id}/refund/`. The server checks the amount against what was paid and not yet
  * refunded (400) and asks the gateway (502 when it refuses: its message stays in the dialog).
  * Opened from the order list's Refund button, or offered at once after a paid order is
- * cancelled or returned.
+ * cancelled or returned. `manual`: money an order not paid online got back by hand (bKash,
+ * Nagad, Rocket, cash, bank), with its transaction id; the server records it.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { checkRefund, refundable, refundSchema } from '../../../domain/payments';
+import { METHOD_LABELS, STAFF_PAYMENT_METHODS } from '../../../domain/wallet-payments';
 import type { FieldErrors } from '../form/api';
-import { Field, TextArea } from '../form/field';
+import { Field, SelectField, TextArea } from '../form/field';
 import { FormAlert } from '../form/messages';
 import { useApiForm } from '../form/use-api-form';
 import { checkWith, formText } from '../form/values';
@@ -27,7 +29,7 @@ export interface RefundTarget {
  * The refund form's check, with the server's own schema and rule: whole taka (or none: all that
  * is left), never more than is left, and a reason.
  */
-export function checkRefundForm(body: { amount?: number; reason: string }, order: Pick<RefundTarget, 'paid_amount' | 'refunded_amount'>): FieldErrors {
+export function checkRefundForm(body: { amount?: number; reason: string; method?: string; transaction_id?: string }, order: Pick<RefundTarget, 'paid_amount' | 'refunded_amount'>): FieldErrors {
   const errors = checkWith(refundSchema, body);
   if (!errors.amount && body.amount !== undefined) {
     const rule = checkRefund(body.amount, order.paid_amount, order.refunded_amount);
@@ -44,7 +46,10 @@ export function refundBody(amountText: string, reasonText: string): { amount?: n
 
 const refundPayload = (form: HTMLFormElement) => refundBody(formText(form, 'amount'), formText(form, 'reason'));
 
-export function RefundDialog({ order, lead, onClose, onDone }: { order: RefundTarget; lead?: ReactNode; onClose: () => void; onDone: () => Promise<void> | void }) {
+/** A refund made by hand also says how the money went back. */
+const manualPayload = (form: HTMLFormElement) => ({ ...refundPayload(form), method: formText(form, 'method'), transaction_id: formText(form, 'transaction_id') });
+
+export function RefundDialog({ order, lead, manual, onClose, onDone }: { order: RefundTarget; lead?: ReactNode; manual?: boolean; onClose: () => void; onDone: () => Promise<void> | void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const left = refundable(order.paid_amount, order.refunded_amount);
   useEffect(() => {
@@ -53,7 +58,7 @@ export function RefundDialog({ order, lead, onClose, onDone }: { order: RefundTa
   const form = useApiForm({
     method: 'POST',
     url: `/api/order/${order.id}/refund/`,
-    payload: refundPayload,
+    payload: manual ? manualPayload : refundPayload,
     validate: (body) => checkRefundForm(body, order),
     success: (res) => res.message || `Order #${order.id}: refunded.`,
     then: async () => {
@@ -81,6 +86,12 @@ export function RefundDialog({ order, lead, onClose, onDone }: { order: RefundTa
         </p>
         <FormAlert text={form.alert} />
         <Field label="Amount (৳)" name="amount" type="number" inputMode="numeric" min={1} max={left} placeholder={String(left)} hint="Leave empty to refund everything that is left." errors={form.errors} />
+        {manual && (
+          <>
+            <SelectField label="Given back by" name="method" required options={STAFF_PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))} errors={form.errors} data-testid="refund-method" />
+            <Field label="Transaction id" name="transaction_id" maxLength={60} hint="Not needed for cash." errors={form.errors} autoComplete="off" />
+          </>
+        )}
         <TextArea label="Reason" name="reason" required maxLength={255} errors={form.errors} />
         <div className="flex justify-end gap-2">
           <Button kind="secondary" onClick={() => ref.current?.close()}>
@@ -96,15 +107,16 @@ export function RefundDialog({ order, lead, onClose, onDone }: { order: RefundTa
 }
 
 /** Whether an order holds online money that can still be given back. */
-export function canRefund(order: RefundTarget & { payment_gateway: string | null; payment_status: string }): boolean {
-  return order.payment_gateway !== null && (order.payment_status === 'paid' || order.payment_status === 'partially_refunded') && refundable(order.paid_amount, order.refunded_amount) > 0;
+export function canRefund(order: RefundTarget & { payment_gateway: string | null; payment_status: string; refund_due?: boolean }): boolean {
+  const held = order.payment_status === 'paid' || order.payment_status === 'partially_refunded' || (order.refund_due === true && order.payment_status === 'review');
+  return order.payment_gateway !== null && held && refundable(order.paid_amount, order.refunded_amount) > 0;
 }
 
 /** One refund dialog for a page: `open(order, lead?)` shows it; after a refund the page's data is reloaded. */
-export function useRefundDialog(): { open: (order: RefundTarget, lead?: ReactNode) => void; dialog: ReactNode } {
-  const [state, setState] = useState<{ order: RefundTarget; lead?: ReactNode } | null>(null);
+export function useRefundDialog(): { open: (order: RefundTarget, lead?: ReactNode, manual?: boolean) => void; dialog: ReactNode } {
+  const [state, setState] = useState<{ order: RefundTarget; lead?: ReactNode; manual?: boolean } | null>(null);
   const revalidator = useRevalidator();
-  const open = useCallback((order: RefundTarget, lead?: ReactNode) => setState({ order, lead }), []);
-  const dialog = state ? <RefundDialog key={state.order.id} order={state.order} lead={state.lead} onClose={() => setState(null)} onDone={() => revalidator.revalidate()} /> : null;
+  const open = useCallback((order: RefundTarget, lead?: ReactNode, manual?: boolean) => setState({ order, lead, manual: manual ?? false }), []);
+  const dialog = state ? <RefundDialog key={state.order.id} order={state.order} lead={state.lead} manual={state.manual ?? false} onClose={() => setState(null)} onDone={() => revalidator.revalidate()} /> : null;
   return { open, dialog };
 }

@@ -1,8 +1,10 @@
 /**
  * The printable invoice: A4, the shop's name, address and phones from settings, the payment's
- * status and transaction id; Print and Cancel stay off paper. Below it, off paper too, the
- * online payment's attempts and refunds, with the refund and review actions, and the parcel:
- * its courier, tracking code and timeline (booked from here while the order is Pending).
+ * status and transaction id, and the COD the courier collects; Print and Cancel stay off paper.
+ * Below it, off paper too, the online payment's attempts and refunds, with the refund and review
+ * actions; for an order not paid online the wallet claim to verify, the payments and refunds made
+ * by hand (wallet-payments.tsx); and the parcel: its courier, tracking code and timeline (booked
+ * from here while the order is Pending).
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/invoice';
@@ -12,6 +14,7 @@ import { PaymentHistory, readPaymentHistory } from '../../components/admin/payme
 import { PAYMENT_STATUS_TEXT } from '../../components/payments/status';
 import { parcelOf } from '../../components/shipments/status';
 import { ShipmentPanel } from '../../components/admin/shipments/shipment-panel';
+import { WalletPaymentsPanel, codLine, readPayments } from '../../components/admin/wallet-payments';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -19,7 +22,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Order');
   const [invoice, detail] = await Promise.all([context.services.orders.invoice(id), context.services.orders.getOrder(user, id)]);
   if (!invoice) notFoundPage('Order');
-  return { ...invoice, history: readPaymentHistory(detail), parcel: parcelOf(detail ?? invoice.order) };
+  return { ...invoice, history: readPaymentHistory(detail), parcel: parcelOf(detail ?? invoice.order), payments: readPayments(invoice.payment.payments) };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -31,8 +34,10 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm; }
 @media print { body { background: #fff !important; } main { padding: 0 !important; } .invoice-sheet { box-shadow: none !important; border: 0 !important; max-width: none !important; margin: 0 !important; } }`;
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { shop, order, items, history, parcel, discounts } = loaderData;
+  const { shop, order, items, history, parcel, discounts, payments } = loaderData;
   const transaction = order.bkash_transaction_ID || order.nagad_transaction_ID || order.rocket_transaction_ID;
+  // The label's COD: what the courier was asked to collect once booked, else what is due now.
+  const cod = codLine(order);
   return (
     <>
       <style>{PRINT_CSS}</style>
@@ -89,6 +94,11 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
               <p>
                 Transaction: <span className="font-mono">{transaction}</span>
                 {order.transaction_amount ? ` · ৳ ${order.transaction_amount}` : ''}
+              </p>
+            )}
+            {order.status === 'Pending' && (
+              <p className="mt-1 text-base">
+                Cash to collect (COD): <strong data-testid="invoice-cod">৳ {cod.sent ?? cod.due}</strong>
               </p>
             )}
             {order.order_instruction && <p className="mt-1 italic">“{order.order_instruction}”</p>}
@@ -151,6 +161,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         </footer>
       </article>
       <PaymentHistory order={order} attempts={history.attempts} refunds={history.refunds} />
+      <WalletPaymentsPanel order={order} payments={payments} />
       <ShipmentPanel orderId={order.id} status={order.status} parcel={parcel} />
     </>
   );

@@ -11,6 +11,8 @@ const LIMITS = [
   ['max_units_per_line', 'Units of one product per order'],
   ['max_open_orders_per_customer', 'Open unpaid orders per customer'],
   ['checkouts_per_hour', 'Checkouts an hour (per customer and per address)'],
+  ['sms_daily_limit_per_number', 'Codes and notices to one number a day (order SMS not counted)'],
+  ['sms_hourly_limit', 'SMS an hour, whole shop (codes and notices then wait)'],
 ] as const;
 
 /** A whole number as typed; anything else is NaN, so the schema names the field. */
@@ -118,7 +120,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <FieldError errors={e} name="payment_options" />
         </Panel>
         <Panel title="Checkout limits">
-          <p className="mb-3 text-sm text-stone-600">Against automated orders: 0 means no limit.</p>
+          <p className="mb-3 text-sm text-stone-600">Against automated orders and SMS to strangers: 0 means no limit.</p>
           <div className="grid gap-3 sm:grid-cols-3">
             {LIMITS.map(([key, label]) => (
               <Field key={key} label={label} name={key} type="number" min={0} errors={e} defaultValue={s[key]} />

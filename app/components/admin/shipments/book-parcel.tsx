@@ -89,7 +89,8 @@ export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number
     },
     success: (res) => {
       const code = typeof res.body?.tracking_code === 'string' ? res.body.tracking_code : '';
-      return `Order #${orderId}: parcel booked${code ? ` (tracking code ${code})` : ''}.`;
+      const cod = typeof res.body?.cod_amount === 'number' ? ` The courier collects ৳ ${res.body.cod_amount}.` : '';
+      return `Order #${orderId}: parcel booked${code ? ` (tracking code ${code})` : ''}.${cod}`;
     },
     then: async () => {
       ref.current?.close();

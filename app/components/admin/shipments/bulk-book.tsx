@@ -78,7 +78,7 @@ export function BulkBook({ selected, onDone }: { selected: number[]; onDone: () 
           <ul className="grid gap-0.5">
             {results.map((r) => (
               <li key={r.order} data-testid="bulk-result" data-order-id={r.order} data-ok={r.ok ? 'true' : 'false'} className={r.ok ? 'text-emerald-800' : 'text-red-800'}>
-                #{r.order}: {r.ok ? `booked${r.consignment_id ? ` (consignment ${r.consignment_id})` : ''}` : `not booked — ${r.message ?? 'refused'}`}
+                #{r.order}: {r.ok ? `booked${r.consignment_id ? ` (consignment ${r.consignment_id})` : ''}${r.cod_amount !== undefined ? `, COD ৳ ${r.cod_amount}` : ''}` : `not booked — ${r.message ?? 'refused'}`}
               </li>
             ))}
           </ul>

@@ -127,6 +127,8 @@ export interface BulkRow {
   order: number;
   ok: boolean;
   consignment_id?: string | undefined;
+  /** What the courier collects (total − what the shop kept). */
+  cod_amount?: number | undefined;
   message?: string | undefined;
 }
 
@@ -143,6 +145,7 @@ export function bulkResultsOf(body: unknown): BulkRow[] {
         order,
         ok: r.ok === true,
         consignment_id: consignment === undefined || consignment === null ? undefined : String(consignment),
+        cod_amount: typeof r.cod_amount === 'number' ? r.cod_amount : undefined,
         message: typeof r.message === 'string' ? r.message : undefined,
       },
     ];
