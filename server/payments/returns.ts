@@ -32,6 +32,21 @@ export function createReturns(db: Kysely<DB>, deps: ReturnDeps) {
   const orderPayments = deps.orders;
   const { settle, waitSettled } = deps.settlement;
 
+  /**
+   * Asks a gateway about an attempt; a gateway not configured here, or one that could not be
+   * asked, gives no verdict and the error (logged with `whenFailed`), for `settle` to weigh.
+   */
+  async function ask(id: OnlineGateway, attempt: { id: number; order_id: number }, call: (gateway: PaymentGateway) => Promise<GatewayVerdict>, whenFailed: string) {
+    const gateway = gatewayOf(id);
+    try {
+      if (!gateway) throw new GatewayError(`${id} is not configured on this server`, 'refused');
+      return { verdict: await call(gateway), error: null };
+    } catch (error) {
+      log().warn({ order: attempt.order_id, attempt: attempt.id, err: errorAnswer(error).error }, whenFailed);
+      return { verdict: null, error };
+    }
+  }
+
   /** The order's payment is still wanted: Pending and not paid (execute must not take money for anything else). */
   async function stillPayable(orderId: number): Promise<boolean> {
     const order = await orderPayments.get(orderId);
@@ -55,16 +70,7 @@ export function createReturns(db: Kysely<DB>, deps: ReturnDeps) {
         const now = await waitSettled(found.id);
         return { orderId, outcome: returnOutcome(now?.status ?? 'failed') };
       }
-      const gateway = gatewayOf('bkash_online');
-      let verdict: GatewayVerdict | null = null;
-      let error: unknown = null;
-      try {
-        if (!gateway) throw new GatewayError('bkash_online is not configured on this server', 'refused');
-        verdict = await gateway.lookup({ gatewayRef: found.gateway_ref ?? paymentID, invoice: found.invoice });
-      } catch (e) {
-        error = e;
-        log().warn({ order: orderId, attempt: found.id, err: errorAnswer(e).error }, 'payments: bKash could not be asked about a cancelled or failed payment; it stays open');
-      }
+      const { verdict, error } = await ask('bkash_online', found, (g) => g.lookup({ gatewayRef: found.gateway_ref ?? paymentID, invoice: found.invoice }), 'payments: bKash could not be asked about a cancelled or failed payment; it stays open');
       const to = status === 'cancel' ? 'cancelled' : 'failed';
       const settled = await settle(claim, verdict, error, { step: `callback ${status || 'without status'} (query)`, onOpen: 'open', onError: 'open', onFailed: to, posted });
       return { orderId, outcome: settled === 'open' ? to : returnOutcome(settled) };
@@ -80,16 +86,7 @@ export function createReturns(db: Kysely<DB>, deps: ReturnDeps) {
       const now = await waitSettled(found.id);
       return { orderId, outcome: returnOutcome(now?.status ?? 'failed') };
     }
-    const gateway = gatewayOf('bkash_online');
-    let verdict: GatewayVerdict | null = null;
-    let error: unknown = null;
-    try {
-      if (!gateway) throw new GatewayError('bkash_online is not configured on this server', 'refused');
-      verdict = await gateway.confirm(paymentID);
-    } catch (e) {
-      error = e;
-      log().warn({ order: orderId, attempt: found.id, err: errorAnswer(e).error }, 'payments: bKash execute and query both failed; the attempt will be looked up again');
-    }
+    const { verdict, error } = await ask('bkash_online', found, (g) => g.confirm(paymentID), 'payments: bKash execute and query both failed; the attempt will be looked up again');
     // Execute is never called twice: a payment bKash does not report Completed now is not paid by
     // this callback; one whose fate is unknown is looked up (query only) by the hold worker.
     const status2 = await settle(claim, verdict, error, { step: 'execute', onOpen: 'failed', onError: 'unknown', onFailed: 'failed', posted });
@@ -119,16 +116,12 @@ export function createReturns(db: Kysely<DB>, deps: ReturnDeps) {
       const now = await waitSettled(found.id);
       return { orderId, outcome: returnOutcome(now?.status ?? 'failed') };
     }
-    const gateway = gatewayOf('sslcommerz');
-    let verdict: GatewayVerdict | null = null;
-    let error: unknown = null;
-    try {
-      if (!gateway) throw new GatewayError('sslcommerz is not configured on this server', 'refused');
-      verdict = checking && valId ? await gateway.confirm(valId) : await gateway.lookup({ gatewayRef: found.gateway_ref ?? '', invoice: found.invoice });
-    } catch (e) {
-      error = e;
-      log().warn({ order: orderId, attempt: found.id, err: errorAnswer(e).error }, 'payments: SSLCommerz could not be asked about a payment');
-    }
+    const { verdict, error } = await ask(
+      'sslcommerz',
+      found,
+      (g) => (checking && valId ? g.confirm(valId) : g.lookup({ gatewayRef: found.gateway_ref ?? '', invoice: found.invoice })),
+      'payments: SSLCommerz could not be asked about a payment',
+    );
     const left = kind === 'fail' || kind === 'cancel';
     // The customer left the gateway's page: an attempt the gateway still calls unfinished is over.
     // A validation that failed keeps the attempt as it was, for the IPN or the worker to settle.
