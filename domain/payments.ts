@@ -180,24 +180,29 @@ export function statusAfterRefund(paid: number, refunded: number): PaymentStatus
   return refunded >= paid ? 'refunded' : 'partially_refunded';
 }
 
-/** Not paid online and not yet paid in full: the courier collects the rest, so Delivered pays it. */
-export const PAID_ON_DELIVERY: readonly PaymentStatus[] = ['unpaid', 'unverified', 'partly_paid'];
+/**
+ * Not paid online and not yet paid in full: the courier collects the rest, so Delivered pays it.
+ * `partially_refunded`: money given back by hand before delivery (the courier collected it again).
+ */
+export const PAID_ON_DELIVERY: readonly PaymentStatus[] = ['unpaid', 'unverified', 'partly_paid', 'partially_refunded'];
 
 /**
  * What an order's payment becomes when its status changes: an order not paid online (cash on
- * delivery, a wallet claim, money partly verified) is paid once delivered, for its total. Online
- * payments are settled by the gateway, never by a status change.
+ * delivery, a wallet claim, money partly verified) is paid once delivered, for its total, so what
+ * the shop keeps (paid − refunded) is the total. Online payments are settled by the gateway, never
+ * by a status change.
  */
 export function paymentOnStatusChange(
-  order: { payment_gateway: string | null; payment_status: PaymentStatus; total: number },
+  order: { payment_gateway: string | null; payment_status: PaymentStatus; total: number; refunded_amount?: number },
   to: string,
-): { payment_status: 'paid'; paid_amount: number } | null {
+): { payment_status: PaymentStatus; paid_amount: number } | null {
   if (to !== 'Delivered' || order.payment_gateway !== null || !PAID_ON_DELIVERY.includes(order.payment_status)) return null;
-  return { payment_status: 'paid', paid_amount: order.total };
+  const refunded = order.refunded_amount ?? 0;
+  return { payment_status: refunded > 0 ? 'partially_refunded' : 'paid', paid_amount: order.total + refunded };
 }
 
 /** The payment statuses on which staff may record money by hand (a paid order has nothing due: 400). */
-export const RECORDABLE: readonly PaymentStatus[] = ['unpaid', 'unverified', 'partly_paid', 'paid'];
+export const RECORDABLE: readonly PaymentStatus[] = ['unpaid', 'unverified', 'partly_paid', 'partially_refunded', 'paid'];
 
 /**
  * An order's payment, not paid online, from its money: refunds first (refunded or partly), then

@@ -168,6 +168,8 @@ export class SmsWorker {
 
     const row = await this.db.selectFrom('sms_outbox').select(['id', 'to_phone', 'text', 'kind', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
     const attempts = row.attempts + 1;
+    // A one-time code is not kept once it went out (the outbox is in every backup).
+    const masked = smsClass(row.kind) === 'code' && !this.policy.keepCodes ? { text: maskCodes(row.kind, row.text) } : {};
     try {
       await this.gateway.send({ id: row.id, to: row.to_phone, text: row.text, kind: row.kind });
     } catch (error) {
@@ -176,15 +178,14 @@ export class SmsWorker {
       const next = new Date(Date.now() + retryDelay(attempts, this.opts.baseDelayMs, this.opts.maxDelayMs)).toISOString();
       await this.db
         .updateTable('sms_outbox')
-        .set({ status: giveUp ? 'failed' : 'pending', attempts, last_error: reason, next_attempt_at: next, locked_until: null })
+        // A code given up on is masked too: it is of no use to anyone now, and the outbox is in every backup.
+        .set({ status: giveUp ? 'failed' : 'pending', attempts, last_error: reason, next_attempt_at: next, locked_until: null, ...(giveUp ? masked : {}) })
         .where('id', '=', id)
         .where('status', '=', 'sending')
         .execute();
       this.log[giveUp ? 'error' : 'warn']({ sms: id, attempts, err: reason }, giveUp ? 'sms failed for good' : 'sms send failed; will retry');
       return false;
     }
-    // A one-time code is not kept once it went out (the outbox is in every backup).
-    const masked = smsClass(row.kind) === 'code' && !this.policy.keepCodes ? { text: maskCodes(row.kind, row.text) } : {};
     await this.db
       .updateTable('sms_outbox')
       .set({ status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString(), locked_until: null, ...masked })

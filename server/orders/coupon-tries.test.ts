@@ -1,7 +1,7 @@
 /**
- * Coupon guessing (issue 30, item 6): codes that fail as a guess would are limited per client
- * address and per customer (429 with Retry-After), in the cart's quote and at checkout, and
- * unknown, not yet started, expired and used-up codes all get one message.
+ * Coupon guessing (issue 30, item 6): the distinct codes a client tries are limited per client
+ * address and per customer (429 with Retry-After), in the cart's quote and at checkout, even
+ * when sent all at once, and unknown, not yet started, expired and used-up codes all get one message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedApp, type Signed, type TestApp } from '../test/app';
@@ -65,11 +65,20 @@ describe(`coupon tries (${testDialect})`, () => {
     expect((await quote('GOODCODE', '203.0.113.3')).statusCode).toBe(200);
   });
 
-  it('the same failed code asked again (the cart re-prices on every change) counts once; codes that hold count nothing', async () => {
+  it('the same code asked again (the cart re-prices on every change) counts once', async () => {
     const addr = '203.0.113.4';
     for (let i = 0; i < COUPON_TRY_LIMITS.perAddress.limit + 5; i++) {
       for (const code of ['TYPOCODE', 'BIGCART', 'OTHERBOOK', 'GOODCODE']) expect((await quote(code, addr)).statusCode, `${code} ${i}`).toBe(200);
     }
+  });
+
+  it('refuses past the limit when many codes are tried at once from one address', async () => {
+    const addr = '203.0.113.9';
+    const { limit } = COUPON_TRY_LIMITS.perAddress;
+    const answers = await Promise.all(Array.from({ length: limit * 3 }, (_, i) => quote(`BURST${i}`, addr)));
+    const looked = answers.filter((r) => r.statusCode === 200);
+    expect(looked.length).toBeLessThanOrEqual(limit);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(limit * 2);
   });
 
   it(`per customer: ${COUPON_TRY_LIMITS.perCustomer.limit} failed codes an hour, from any addresses, then 429 at checkout and in the quote`, async () => {

@@ -1,22 +1,25 @@
 /**
  * Coupon guessing (issue 30, item 6). The cart's quote (`POST /api/cart/quote/`, open to anyone)
- * and checkout both try a code; without a limit a script could walk through codes. Codes that
- * fail as a guess would (unknown, not started, expired, used up: `isGuessFailure`, one message
- * for all four) are counted per client address and per customer, each distinct code once an
- * hour (the cart asks again with the same code whenever a line changes); past the limit every
- * try of a code answers 429 with Retry-After until the hour's window ends, a good code too, so
- * the answer tells nothing. Counted in the shared rate limiter (database or Redis).
+ * and checkout both try a code; without a limit a script could walk through codes. Every distinct
+ * code a client tries is counted, before it is looked at, per client address and per customer,
+ * once an hour (the cart asks again with the same code whenever a line changes); past the limit
+ * every try answers 429 with Retry-After until the hour's window ends, a good code too, so the
+ * answer tells nothing. The count is taken before the code is checked, by the limiter's atomic
+ * hit, so many tries sent at once are refused past the limit too (a read before and a count after
+ * let 200 parallel tries through on PostgreSQL). Unknown, expired and used-up codes share one
+ * message (domain/promotions.ts). Counted in the shared rate limiter (database or Redis).
  */
 import crypto from 'node:crypto';
 import { HttpError } from '../http/errors';
 import { TooManyRequests, type RateLimiter, type RateRule } from '../accounts/rate-limit';
-import { PROMOTION_MESSAGES, couponMessage, isGuessFailure, normalizeCode, type CouponProblem, type Promotion } from '../../domain/promotions';
+import { PROMOTION_MESSAGES, couponMessage, normalizeCode, type CouponProblem, type Promotion } from '../../domain/promotions';
 
 const HOUR_MS = 3600_000;
 
 /**
- * Failed codes an hour. An address is wider than a customer: mobile carriers put many phones
- * behind one address (CGNAT). The README's Security section says how long a code must be.
+ * Distinct codes an hour. An address is wider than a customer: mobile carriers put many phones
+ * behind one address (CGNAT), and a published code counts once however many try it. The README's
+ * Security section says how long a code must be.
  */
 export const COUPON_TRY_LIMITS = {
   perAddress: { limit: 30, windowMs: HOUR_MS },
@@ -30,7 +33,7 @@ export interface CouponCaller {
   userId?: number | null | undefined;
 }
 
-/** Checkout's refusal of a coupon (400, the message under `coupon`), with the problem kept for counting. */
+/** Checkout's refusal of a coupon (400, the message under `coupon`), with the problem it had. */
 export class CouponRefused extends HttpError {
   constructor(
     readonly problem: CouponProblem,
@@ -57,23 +60,19 @@ export function createCouponTries(limiter: RateLimiter, limits: CouponTryLimits 
   ];
 
   return {
-    /** Before a code is looked at: 429 once this address or customer has used up its failed tries. */
-    async admit(who: CouponCaller): Promise<void> {
-      for (const { key, rule } of counters(who)) {
-        if ((await limiter.peek(key, rule)) < rule.limit) continue;
-        // Over already: one more hit changes nothing and tells when the window ends.
-        const { retryAfter } = await limiter.hit(key, rule);
-        throw new TooManyRequests(PROMOTION_MESSAGES.tooManyCodes(Math.ceil(retryAfter / 60)), retryAfter);
-      }
-    },
-
-    /** After a code failed: counts it once per hour against the address and the customer, when it is a guess's failure. */
-    async failed(who: CouponCaller, code: string, problem: CouponProblem): Promise<void> {
-      if (!isGuessFailure(problem)) return;
+    /**
+     * Before a code is looked at: counts it (once an hour per code) against this address and
+     * customer, and answers 429 when either has tried its limit of codes.
+     */
+    async admit(who: CouponCaller, code: string): Promise<void> {
       const seen = digest(normalizeCode(code));
       for (const { key, rule } of counters(who)) {
-        const first = await limiter.hit(`${key}:${seen}`, rule);
-        if (first.count === 1) await limiter.hit(key, rule);
+        const first = (await limiter.hit(`${key}:${seen}`, rule)).count === 1;
+        const now = first ? await limiter.hit(key, rule) : { allowed: (await limiter.peek(key, rule)) <= rule.limit, retryAfter: 0 };
+        if (now.allowed) continue;
+        // Over: one more hit tells when the window ends (a repeat did not count one).
+        const { retryAfter } = first ? now : await limiter.hit(key, rule);
+        throw new TooManyRequests(PROMOTION_MESSAGES.tooManyCodes(Math.ceil(retryAfter / 60)), retryAfter);
       }
     },
   };

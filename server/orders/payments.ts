@@ -85,22 +85,27 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
    */
   async function latePayment(trx: Kysely<DB>, p: PaymentMove, verdict: 'paid' | 'review'): Promise<PaidOutcome> {
     const now = nowIso();
-    const order = await trx.selectFrom('orders').select(['status', 'payment_status', 'account_phone']).where('id', '=', p.id).executeTakeFirst();
-    if (!order || order.status !== 'Cancelled' || !paymentStatusesBefore('review').includes(order.payment_status)) return false;
+    // The order's row is taken first: a second payment settling the same order at once (another
+    // attempt, another process) waits here on PostgreSQL, then finds it moved on and takes nothing.
+    const locked = changed(
+      await trx
+        .updateTable('orders')
+        .set({ updated_at: now })
+        .where('id', '=', p.id)
+        .where('status', '=', 'Cancelled')
+        .where('payment_status', 'in', paymentStatusesBefore('review'))
+        .executeTakeFirst(),
+    );
+    if (!locked) return false;
+    const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', p.id).executeTakeFirstOrThrow();
     if (verdict === 'paid') {
       const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', p.id).execute();
-      const reopened =
-        (await deps.stock.retake(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })))) &&
-        changed(
-          await trx
-            .updateTable('orders')
-            .set({ status: 'Pending', payment_status: 'paid', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, paid_at: now, payment_hold_until: null, refund_due: 0, updated_at: now })
-            .where('id', '=', p.id)
-            .where('status', '=', 'Cancelled')
-            .where('payment_status', 'in', paymentStatusesBefore('paid'))
-            .executeTakeFirst(),
-        );
-      if (reopened) {
+      if (await deps.stock.retake(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })))) {
+        await trx
+          .updateTable('orders')
+          .set({ status: 'Pending', payment_status: 'paid', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, paid_at: now, payment_hold_until: null, refund_due: 0, updated_at: now })
+          .where('id', '=', p.id)
+          .execute();
         await trx.insertInto('order_status_changes').values({ order_id: p.id, from_status: 'Cancelled', to_status: 'Pending', changed_by: null, created_at: now }).execute();
         await deps.promotions?.retake(trx, p.id);
         if (order.account_phone) {
@@ -109,23 +114,21 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
         return 'reopened';
       }
     }
-    const held = changed(
-      await trx
-        .updateTable('orders')
-        .set({ payment_status: 'review', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, refund_due: 1, updated_at: now })
-        .where('id', '=', p.id)
-        .where('status', '=', 'Cancelled')
-        .where('payment_status', 'in', paymentStatusesBefore('review'))
-        .executeTakeFirst(),
-    );
-    if (!held) return false;
+    await trx
+      .updateTable('orders')
+      .set({ payment_status: 'review', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, refund_due: 1, updated_at: now })
+      .where('id', '=', p.id)
+      .execute();
     if (order.account_phone) {
       await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পাওয়া গেছে, কিন্তু অর্ডারটি আগেই বাতিল হয়েছিল। টাকা ফেরত দেওয়া হবে।`, 'payment_received');
     }
-    for (const phone of (await deps.users?.staffPhones(trx)) ?? []) {
-      await enqueueSms(trx, phone, `${p.shopName}: বাতিল অর্ডার #${p.id}-এ ${p.amount} টাকা পেমেন্ট এসেছে (${p.reference})। টাকা ফেরত দিন। (Late payment on cancelled order: refund due.)`, 'staff_alert');
-    }
+    await alertStaff(trx, `${p.shopName}: বাতিল অর্ডার #${p.id}-এ ${p.amount} টাকা পেমেন্ট এসেছে (${p.reference})। টাকা ফেরত দিন। (Late payment on cancelled order: refund due.)`);
     return 'refund_due';
+  }
+
+  /** One SMS to each member of staff, in the caller's transaction (never capped: `staff_alert`). */
+  async function alertStaff(trx: Kysely<DB>, text: string): Promise<void> {
+    for (const phone of (await deps.users?.staffPhones(trx)) ?? []) await enqueueSms(trx, phone, text, 'staff_alert');
   }
 
   return {
@@ -184,7 +187,10 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
         if (order.account_phone) await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পেমেন্ট পাওয়া গেছে (${p.reference})। ধন্যবাদ!`, 'payment_received');
         return 'paid';
       }
-      return latePayment(trx, p, 'paid');
+      const late = await latePayment(trx, p, 'paid');
+      // Money taken for an order already paid (a second attempt) or refunded: staff give it back by hand.
+      if (!late) await alertStaff(trx, `${p.shopName}: অর্ডার #${p.id}-এ আরেকটি ${p.amount} টাকা পেমেন্ট এসেছে (${p.reference})। ফেরত দিন। (A second payment arrived: refund it.)`);
+      return late;
     },
 
     /**

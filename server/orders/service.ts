@@ -24,13 +24,13 @@ import { canStartPayment, type PaymentStatus } from '../../domain/payments';
 import type { ParcelStateName } from '../../domain/shipments';
 import { createCheckout, type CheckoutResult } from './checkout';
 import { limiterFor, type CheckoutMeta } from './limits';
-import { CouponRefused, couponOf, createCouponTries } from './coupon-tries';
+import { couponOf, createCouponTries } from './coupon-tries';
 import type { RateLimiter } from '../accounts/rate-limit';
 import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
 import { createWalletPayments } from './wallet-payments';
 import { moveOrderStatus } from './status';
-import { toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLines, type ApiOrderItem } from './shapes';
+import { forCustomer, toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLines, type ApiOrderItem } from './shapes';
 import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
 import type { PromotionService } from '../promotions/service';
@@ -127,8 +127,9 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   async function viewOrder(user: AuthUser, id: number) {
     const order = await loadOrder(id, user);
     if (!order) return null;
+    const lines = withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id]), await wallet.ofOrders([id]));
     const view = {
-      ...withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id]), await wallet.ofOrders([id])),
+      ...(user.is_admin ? lines : forCustomer(lines)),
       status_history: await historyOf(id),
       shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
     };
@@ -153,14 +154,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     async checkout(user: AuthUser, payload: unknown, idempotencyKey?: string, meta?: CheckoutMeta): Promise<CheckoutResult & { order: unknown; payment_url?: string }> {
       const code = couponOf(payload);
       const who = { ip: meta?.ip, userId: user.id };
-      if (code) await couponTries.admit(who);
-      let result: CheckoutResult;
-      try {
-        result = await placeOrder(user, payload, idempotencyKey, meta);
-      } catch (error) {
-        if (code && error instanceof CouponRefused) await couponTries.failed(who, code, error.problem);
-        throw error;
-      }
+      if (code) await couponTries.admit(who, code);
+      const result = await placeOrder(user, payload, idempotencyKey, meta);
       const row = await loadOrder(result.order_id);
       let paymentUrl: string | undefined;
       if (row && deps.payments && canStartPayment(row)) {
@@ -202,10 +197,9 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         });
       const code = input.coupon?.trim() ? normalizeCode(input.coupon) : null;
       const who = { ip: meta.ip, userId: user?.id ?? null };
-      if (code) await couponTries.admit(who);
+      if (code) await couponTries.admit(who, code);
       const first = await price(input.coupon);
       if (first.ok) return { ...first.quote, delivery_option: delivery.id, coupon: code };
-      if (code) await couponTries.failed(who, code, first.problem);
       const without = await price(undefined);
       if (!without.ok) throw new Error('a quote without a coupon cannot be refused');
       return { ...without.quote, delivery_option: delivery.id, coupon: null, coupon_error: couponMessage(first.problem, first.coupon) };
@@ -263,10 +257,11 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         .execute();
       const ids = rows.map((r) => r.id);
       const [items, discounts, money] = await Promise.all([itemsOf(ids), discountsOf(ids), wallet.ofOrders(ids)]);
+      const shown = <T extends ReturnType<typeof withLines>>(order: T) => (user.is_admin ? order : forCustomer(order));
       return {
         count: Number(count),
         results: rows.map((r) =>
-          withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id), money.filter((p) => p.order_id === r.id)),
+          shown(withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id), money.filter((p) => p.order_id === r.id))),
         ),
       };
     },

@@ -109,6 +109,15 @@ export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[
   };
 }
 
+/**
+ * An order as its customer sees it: without what is the shop's own business — what the courier
+ * charges the shop, when the courier paid the COD out, which member of staff checked a payment.
+ */
+export function forCustomer<T extends ReturnType<typeof withLines>>(order: T) {
+  const { delivery_fee: _fee, cod_settled_at: _settled, ...rest } = order;
+  return { ...rest, payments: order.payments.map(({ user: _user, ...p }) => p) };
+}
+
 export type ApiOrder = ReturnType<typeof toApiOrder>;
 export type ApiOrderItem = ReturnType<typeof toApiItem>;
 export type ApiOrderPayment = ReturnType<typeof toApiPayment>;

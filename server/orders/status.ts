@@ -23,7 +23,7 @@ import { paymentOnStatusChange } from '../../domain/payments';
 export async function moveOrderStatus(
   trx: Kysely<DB>,
   deps: OrderMoveDeps,
-  order: Pick<Order, 'id' | 'status' | 'account_phone' | 'payment_gateway' | 'payment_status' | 'total'>,
+  order: Pick<Order, 'id' | 'status' | 'account_phone' | 'payment_gateway' | 'payment_status' | 'total' | 'paid_amount' | 'refunded_amount'>,
   to: OrderStatus,
   p: { changedBy: number | null; shopName: string },
 ): Promise<boolean> {
@@ -33,7 +33,14 @@ export async function moveOrderStatus(
   const paid = paymentOnStatusChange(order, to);
   const moved = await trx
     .updateTable('orders')
-    .set({ status: to, updated_at: now, ...(paid ? { ...paid, paid_at: now } : {}), ...(to !== 'Pending' ? { payment_hold_until: null } : {}) })
+    .set({
+      status: to,
+      updated_at: now,
+      ...(paid ? { ...paid, paid_at: now } : {}),
+      ...(to !== 'Pending' ? { payment_hold_until: null } : {}),
+      // A cancelled order still holding the customer's money (paid, or waiting in review) is flagged until refunded.
+      ...(to === 'Cancelled' && order.paid_amount > order.refunded_amount ? { refund_due: 1 } : {}),
+    })
     .where('id', '=', id)
     .where('status', '=', order.status)
     .executeTakeFirst();

@@ -189,4 +189,45 @@ describe(`wallet payments (${testDialect})`, () => {
     expect((await refund(cod, { reason: 'x', method: 'cash', amount: 10 })).statusCode).toBe(400);
     expect((await refund(cod, { reason: 'x', method: 'cheque' })).statusCode).toBe(400);
   });
+
+  it('counts money found for a cancelled order and flags it refund due until it is refunded by hand', async () => {
+    const claim = newTrx();
+    const id = await place({ claim, amount: 360 });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/order/${id}/`, headers: admin.headers, payload: { status: 'Cancelled' } })).statusCode).toBe(200);
+    const found = await pay(id, { method: 'bkash', transaction_id: claim, amount: 360 });
+    expect(found.statusCode, found.body).toBe(201);
+    expect(found.json().order).toMatchObject({ status: 'Cancelled', paid_amount: 360, refund_due: true });
+    const back = await refund(id, { reason: 'Order was cancelled', method: 'bkash', transaction_id: newTrx() });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await get(id)).toMatchObject({ status: 'Cancelled', payment_status: 'refunded', refunded_amount: 360, refund_due: false });
+  });
+
+  it('after a partial refund by hand, more money may still be recorded, and Delivered leaves the shop the total', async () => {
+    const claim = newTrx();
+    const id = await place({ claim, amount: 60 });
+    expect((await pay(id, { method: 'bkash', transaction_id: claim, amount: 60 })).statusCode).toBe(201);
+    expect((await refund(id, { amount: 20, reason: 'Sent too much', method: 'cash' })).statusCode).toBe(200);
+    expect(await get(id)).toMatchObject({ payment_status: 'partially_refunded', paid_amount: 60, refunded_amount: 20 });
+    const more = await pay(id, { method: 'cash', amount: 100 });
+    expect(more.statusCode, more.body).toBe(201);
+    expect(more.json().order).toMatchObject({ paid_amount: 160, refunded_amount: 20 });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/order/${id}/`, headers: admin.headers, payload: { status: 'Delivered' } })).statusCode).toBe(200);
+    const delivered = await get(id);
+    // Kept = paid − refunded = the total: the courier collected the rest.
+    expect(delivered.paid_amount - delivered.refunded_amount).toBe(delivered.total);
+  });
+
+  it("shows the customer their payments without the staff member who checked them or the courier's fee", async () => {
+    const customer = await t.signIn();
+    const claim = newTrx();
+    const id = await place({ claim, amount: 60, who: customer });
+    expect((await pay(id, { method: 'bkash', transaction_id: claim, amount: 60 })).statusCode).toBe(201);
+    const own = (await t.app.inject({ url: `/api/order/${id}/`, headers: customer.headers })).json();
+    expect(own.payments).toEqual([expect.objectContaining({ transaction_id: claim.toUpperCase(), verified: true, amount: 60 })]);
+    expect(own.payments[0].user).toBeUndefined();
+    expect(own).not.toHaveProperty('delivery_fee');
+    const listed = (await t.app.inject({ url: '/api/order/', headers: customer.headers })).json().results[0];
+    expect(listed.payments[0].user).toBeUndefined();
+    expect((await get(id)).payments[0].user).toBe(admin.userId);
+  });
 });

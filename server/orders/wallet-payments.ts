@@ -17,6 +17,7 @@ import { nowIso } from '../db/dialect';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { AuthUser } from '../accounts/sessions';
+import type { OrderStatus } from '../../domain/orders';
 import { RECORDABLE, canMovePayment, checkRefund, walletPaymentStatus, type PaymentStatus } from '../../domain/payments';
 import { WALLET_MESSAGES, amountDue, methodOfField, normalizeTransactionId, type RecordPaymentInput, type StaffPaymentMethod } from '../../domain/wallet-payments';
 
@@ -48,6 +49,12 @@ export interface ManualRefundInput {
   method: StaffPaymentMethod;
   transaction_id?: string | undefined;
 }
+
+/**
+ * Orders staff may count money for: open ones, and cancelled ones (a customer who sent money for
+ * an order cancelled meanwhile is owed it back: the order is flagged `refund_due`).
+ */
+const TAKES_MONEY: readonly OrderStatus[] = ['Pending', 'Cancelled'];
 
 const duplicate = () => conflict(WALLET_MESSAGES.duplicate, { transaction_id: [WALLET_MESSAGES.duplicate] });
 
@@ -96,7 +103,7 @@ export function createWalletPayments(db: Kysely<DB>) {
     const now = nowIso();
     await trx
       .updateTable('orders')
-      .set({ payment_status: to, updated_at: now, ...(to === 'paid' ? { paid_at: now } : {}) })
+      .set({ payment_status: to, updated_at: now, ...(to === 'paid' ? { paid_at: now } : {}), ...(to === 'refunded' ? { refund_due: 0 } : {}) })
       .where('id', '=', id)
       .execute();
     return to;
@@ -127,7 +134,7 @@ export function createWalletPayments(db: Kysely<DB>) {
       if (!o) throw notFound('Order not found.');
       if (o.payment_gateway) throw badRequest(WALLET_MESSAGES.onlineOrder);
       if (await used(db, 'payment', input.method, transactionId)) throw duplicate();
-      if (o.status !== 'Pending' || !RECORDABLE.includes(o.payment_status)) throw conflict(WALLET_MESSAGES.notOpen(o.status !== 'Pending' ? o.status : o.payment_status));
+      if (!TAKES_MONEY.includes(o.status) || !RECORDABLE.includes(o.payment_status)) throw conflict(WALLET_MESSAGES.notOpen(!TAKES_MONEY.includes(o.status) ? o.status : o.payment_status));
       const overDue = (due: number) => badRequest(WALLET_MESSAGES.overDue(due), { amount: [WALLET_MESSAGES.overDue(due)] });
       if (input.amount > amountDue(o)) throw overDue(amountDue(o));
 
@@ -136,9 +143,10 @@ export function createWalletPayments(db: Kysely<DB>) {
         await db.transaction().execute(async (trx) => {
           const raised = await trx
             .updateTable('orders')
-            .set({ paid_amount: sql`paid_amount + ${input.amount}`, updated_at: now })
+            // Money found for a cancelled order is the customer's: counted, and flagged until refunded.
+            .set({ paid_amount: sql`paid_amount + ${input.amount}`, refund_due: sql`case when status = 'Cancelled' then 1 else refund_due end`, updated_at: now })
             .where('id', '=', orderId)
-            .where('status', '=', 'Pending')
+            .where('status', 'in', TAKES_MONEY)
             .where('payment_gateway', 'is', null)
             .where('payment_status', 'in', RECORDABLE)
             .where(sql<boolean>`paid_amount - refunded_amount + ${input.amount} <= total`)
@@ -147,8 +155,8 @@ export function createWalletPayments(db: Kysely<DB>) {
             // Another payment or a status move got there first.
             const current = await order(orderId, trx);
             if (!current) throw notFound('Order not found.');
-            if (current.status === 'Pending' && RECORDABLE.includes(current.payment_status)) throw overDue(amountDue(current));
-            throw conflict(WALLET_MESSAGES.notOpen(current.status !== 'Pending' ? current.status : current.payment_status));
+            if (TAKES_MONEY.includes(current.status) && RECORDABLE.includes(current.payment_status)) throw overDue(amountDue(current));
+            throw conflict(WALLET_MESSAGES.notOpen(!TAKES_MONEY.includes(current.status) ? current.status : current.payment_status));
           }
           const claim = transactionId
             ? await trx

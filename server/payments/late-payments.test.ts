@@ -130,4 +130,26 @@ describe(`late payments on cancelled orders (${testDialect})`, () => {
     const uses = await db().selectFrom('promotion_redemptions').select('released_at').where('order_id', '=', id).execute();
     expect(uses).toEqual([{ released_at: null }]);
   });
+
+  it('never accepts a payment held for review on an order staff cancelled meanwhile: 409, flagged, and a refund clears it', async () => {
+    const customer = await t.signIn();
+    const product = await insertProduct(db(), { regular_price: 300, units_stock: 5 });
+    const placed = await t.app.inject({ method: 'POST', url: '/checkout/', headers: customer.headers, payload: checkoutBody([{ product, quantity: 1 }], { payment_option: 'sslcommerz', email: 'b@example.com' }) });
+    const { order_id: id, payment_url } = placed.json();
+    const tranId = ssl.sessions.get(new URL(payment_url).pathname.split('/').pop()!)!.tran_id;
+    ssl.riskLevel = '1';
+    try {
+      await payLate(tranId);
+    } finally {
+      ssl.riskLevel = '0';
+    }
+    expect(await order(id)).toMatchObject({ status: 'Pending', payment_status: 'review', refund_due: 0 });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/order/${id}/`, headers: admin.headers, payload: { status: 'Cancelled' } })).statusCode).toBe(200);
+    expect(await order(id)).toMatchObject({ status: 'Cancelled', payment_status: 'review', refund_due: 1 });
+    const accept = await t.app.inject({ method: 'POST', url: `/api/order/${id}/payment-review/`, headers: admin.headers, payload: { accept: true } });
+    expect(accept.statusCode).toBe(409);
+    const refund = await t.app.inject({ method: 'POST', url: `/api/order/${id}/refund/`, headers: admin.headers, payload: { reason: 'Cancelled by the shop' } });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await order(id)).toMatchObject({ status: 'Cancelled', payment_status: 'refunded', refund_due: 0 });
+  });
 });

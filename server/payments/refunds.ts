@@ -87,13 +87,14 @@ export function createRefunds(db: Kysely<DB>, deps: RefundDeps) {
     // An order not paid online gives money back by hand: the admin says how (method, transaction id).
     if (!order.payment_gateway && !input.rejecting && deps.manual) throw badRequest(WALLET_MESSAGES.manualRefundMethod, { method: [WALLET_MESSAGES.manualRefundMethod] });
     // Money held for a cancelled order (refund_due) is refunded from review like any paid order.
-    const from: PaymentStatus[] = input.rejecting ? ['review'] : order.refund_due ? ['review', 'partially_refunded'] : ['paid', 'partially_refunded'];
+    const heldForRefund = order.refund_due === 1 || order.status === 'Cancelled';
+    const from: PaymentStatus[] = input.rejecting ? ['review'] : heldForRefund ? ['paid', 'review', 'partially_refunded'] : ['paid', 'partially_refunded'];
     if (!order.payment_gateway || !(from.includes(order.payment_status) || (!input.rejecting && order.payment_status === 'refunded'))) {
       throw badRequest(PAYMENT_MESSAGES.notRefundable);
     }
     const attempt =
       input.rejecting ??
-      (await deps.attempts.ofOrder(orderId)).filter((a) => (a.status === 'paid' || (order.refund_due && a.status === 'review')) && a.reference === order.payment_reference).pop();
+      (await deps.attempts.ofOrder(orderId)).filter((a) => (a.status === 'paid' || (heldForRefund && a.status === 'review')) && a.reference === order.payment_reference).pop();
     if (!attempt) throw badRequest(PAYMENT_MESSAGES.notRefundable);
     const check = checkRefund(input.rejecting ? undefined : input.amount, order.paid_amount, order.refunded_amount);
     if (!check.ok) throw badRequest(check.message, { amount: [check.message] });

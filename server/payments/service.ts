@@ -159,8 +159,9 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     const order = await orderPayments.get(orderId);
     if (!order) throw notFound('Order not found.');
     const attempt = (await attempts.ofOrder(orderId)).filter((a) => a.status === 'review').pop();
-    // Money held for an order cancelled before it arrived cannot be accepted: only a refund clears it.
-    if (order.refund_due) {
+    // Money held for an order cancelled before it arrived (or cancelled by staff while the money
+    // waited for review) cannot be accepted: only a refund clears it.
+    if (order.refund_due || (order.status === 'Cancelled' && order.payment_status === 'review')) {
       if (accept) throw conflict(PAYMENT_MESSAGES.refundDue, { payment_status: order.payment_status, refund_due: true });
       await refunds.refund(admin, orderId, { reason: 'Payment arrived for a cancelled order' });
       return deps.orders.getOrder(admin, orderId);

@@ -101,7 +101,8 @@ export function WalletPaymentsPanel({ order, payments }: { order: WalletOrder; p
   const claims = payments.filter((p) => p.kind === 'payment' && !p.verified);
   const [first] = claims;
   const due = amountDue(order);
-  const open = order.status === 'Pending';
+  // Money can be counted for an open order, and for a cancelled one (it is then owed back: refund due).
+  const open = order.status === 'Pending' || order.status === 'Cancelled';
   const cod = codLine(order);
   const kept = refundable(order.paid_amount, order.refunded_amount);
 
@@ -139,7 +140,8 @@ export function WalletPaymentsPanel({ order, payments }: { order: WalletOrder; p
           Total ৳ {order.total} · received ৳ {order.paid_amount}
           {order.refunded_amount > 0 && ` · refunded ৳ ${order.refunded_amount}`} · <strong>due ৳ {due}</strong>
         </p>
-        {cod.sent !== null && (
+        {/* Once delivered the courier collected it: the difference means something only while the parcel is out. */}
+        {cod.sent !== null && order.status === 'Pending' && (
           <p className={`mb-2 text-sm ${cod.difference ? 'rounded bg-amber-50 p-2 text-amber-950' : ''}`} data-testid="wallet-cod">
             The courier was asked to collect <strong>৳ {cod.sent}</strong>.
             {cod.difference > 0 && ` ৳ ${cod.difference} was paid since: the courier will collect more than is due — give it back or correct the COD in the courier's panel.`}

@@ -1,16 +1,26 @@
 import type { Kysely, Migration } from 'kysely';
+import { maskCodes, smsClass } from '../../../domain/sms-limits';
 
 /**
  * The shop-wide hourly SMS budget counts the messages sent in the last hour before each round
  * of the outbox worker (server/notifications/worker.ts): an index on `sent_at` keeps that count
  * to the last hour's rows however long the outbox grows. (Per number, the daily cap counts
  * through the existing `sms_outbox_phone` index.)
+ *
+ * Codes already sent (or given up on) before codes were masked are masked now, once: the outbox
+ * is in every backup.
  */
 export function smsSentIndexMigration(): Migration {
   return {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
       await db.schema.createIndex('sms_outbox_sent').on('sms_outbox').column('sent_at').execute();
+      const done = await db.selectFrom('sms_outbox').select(['id', 'kind', 'text']).where('status', 'in', ['sent', 'failed']).execute();
+      for (const row of done as { id: number; kind: string; text: string }[]) {
+        if (smsClass(row.kind) !== 'code') continue;
+        const text = maskCodes(row.kind, row.text);
+        if (text !== row.text) await db.updateTable('sms_outbox').set({ text }).where('id', '=', row.id).execute();
+      }
     },
   };
 }
