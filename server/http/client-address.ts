@@ -54,6 +54,7 @@ function plain(address: string): string {
  * a request without a socket address (injected in tests) is `unknown`.
  */
 export function clientAddress(request: FastifyRequest): string {
+  if (!warned && forwardedCheck) forwardedCheck(request);
   return plain(request.ip || request.socket?.remoteAddress || '') || 'unknown';
 }
 
@@ -61,15 +62,16 @@ const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', '
 
 /** One warning per process is enough to tell an operator that TRUST_PROXY is not set for their proxy. */
 let warned = false;
+let forwardedCheck: ((request: FastifyRequest) => void) | null = null;
 
 /**
  * Logs one warning (once per process) when a request carries forwarded headers from a peer that
  * `TRUST_PROXY` does not name: behind a proxy that is not trusted every client has the proxy's
- * address, so every per-address limit is shared by all customers.
+ * address, so every per-address limit is shared by all customers. Looked at where the address is
+ * read (`clientAddress`: every page, every limited call), not in a hook every request pays for.
  */
-export function installForwardedWarning(app: FastifyInstance, trust: TrustFunction, setting: string): void {
-  app.addHook('onRequest', async (request) => {
-    if (warned) return;
+export function installForwardedWarning(_app: FastifyInstance, trust: TrustFunction, setting: string): void {
+  forwardedCheck = (request) => {
     const headers = request.headers;
     if (!FORWARDED.some((h) => headers[h] !== undefined)) return;
     const peer = request.socket?.remoteAddress;
@@ -79,7 +81,7 @@ export function installForwardedWarning(app: FastifyInstance, trust: TrustFuncti
       { peer: plain(peer), trust_proxy: setting || DEFAULT_TRUST_PROXY },
       'forwarded headers (X-Forwarded-For/-Host/-Proto) came from a peer TRUST_PROXY does not name; they are ignored. Behind a reverse proxy, set TRUST_PROXY to its address (docs/deploy.md)',
     );
-  });
+  };
 }
 
 /** Tests: the warning may be logged again. */

@@ -43,8 +43,8 @@ export function ordersMoneyMigration(dialect: DialectName): Migration {
       await db.schema.alterTable('orders').addColumn('cod_amount', 'integer', (c) => c.check(sql`cod_amount >= 0`)).execute();
       await db.schema.alterTable('orders').addColumn('delivery_fee', 'integer', (c) => c.check(sql`delivery_fee >= 0`)).execute();
       await db.schema.alterTable('orders').addColumn('cod_settled_at', ts).execute();
-      // The back office's "money to give back" flag is read by a filter; few rows ever carry it.
-      await db.schema.createIndex('orders_refund_due').on('orders').columns(['refund_due', 'id']).execute();
+      // No index on refund_due: every checkout would pay for one, and the back office reads the
+      // flag with the order (and lists it under payment_status=review).
     },
   };
 }
