@@ -1,5 +1,5 @@
 // `npm run bench [-- --db postgres] [--strict] [--no-cache] [--duration 3] [--products 100000] [--skip-checkout] …`
-// (every flag: scripts/bench/catalogue.ts and the README):
+// (every flag: scripts/bench/catalogue.ts and docs/benchmarks.md):
 // the catalogue benchmark, then the checkout benchmark; see scripts/bench/catalogue.ts.
 import { runScript } from './bundle.mjs';
 

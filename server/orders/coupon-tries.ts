@@ -18,8 +18,8 @@ const HOUR_MS = 3600_000;
 
 /**
  * Distinct codes an hour. An address is wider than a customer: mobile carriers put many phones
- * behind one address (CGNAT), and a published code counts once however many try it. The README's
- * Security section says how long a code must be.
+ * behind one address (CGNAT), and a published code counts once however many try it.
+ * docs/security.md (Coupons) says how long a code must be.
  */
 export const COUPON_TRY_LIMITS = {
   perAddress: { limit: 30, windowMs: HOUR_MS },
