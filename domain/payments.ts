@@ -182,9 +182,9 @@ export function statusAfterRefund(paid: number, refunded: number): PaymentStatus
 
 /**
  * Not paid online and not yet paid in full: the courier collects the rest, so Delivered pays it.
- * `partially_refunded`: money given back by hand before delivery (the courier collected it again).
+ * `partially_refunded`, `refunded`: money given back by hand before delivery (the courier collected it again).
  */
-export const PAID_ON_DELIVERY: readonly PaymentStatus[] = ['unpaid', 'unverified', 'partly_paid', 'partially_refunded'];
+export const PAID_ON_DELIVERY: readonly PaymentStatus[] = ['unpaid', 'unverified', 'partly_paid', 'partially_refunded', 'refunded'];
 
 /**
  * What an order's payment becomes when its status changes: an order not paid online (cash on

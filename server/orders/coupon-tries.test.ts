@@ -3,12 +3,13 @@
  * address and per customer (429 with Retry-After), in the cart's quote and at checkout, even
  * when sent all at once, and unknown, not yet started, expired and used-up codes all get one message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSignedApp, type Signed, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct, orderCalls } from '../test/orders-fixtures';
 import { PROMOTION_MESSAGES } from '../../domain/promotions';
-import { COUPON_TRY_LIMITS } from './coupon-tries';
+import { COUPON_TRY_LIMITS, createCouponTries } from './coupon-tries';
+import { DatabaseRateLimiter } from '../accounts/rate-limit';
 
 describe(`coupon tries (${testDialect})`, () => {
   let t: TestApp;
@@ -98,5 +99,29 @@ describe(`coupon tries (${testDialect})`, () => {
     expect((await checkout(customer, checkoutBody(lines()), { 'x-forwarded-for': '198.51.100.202' })).statusCode).toBe(200);
     const other = await t.signIn();
     expect((await checkout(other, checkoutBody(lines(), { coupon: 'GOODCODE', discount_total: 50, total: 510 }), { 'x-forwarded-for': '198.51.100.203' })).statusCode).toBe(200);
+  });
+
+  it('a code refused past the limit is not free to try when the window turns: only codes already looked at repeat for nothing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const t0 = Date.parse('2030-01-01T00:00:00Z');
+      vi.setSystemTime(t0);
+      const db = t.services.database;
+      const tries = createCouponTries(new DatabaseRateLimiter(db.db, db.dialect));
+      const who = { ip: '198.51.100.77' };
+      const admitted = async (code: string) => tries.admit(who, code).then(() => true, () => false);
+      await admitted('FIRST');
+      vi.setSystemTime(t0 + 59 * 60_000);
+      const codes = Array.from({ length: 200 }, (_, i) => `EDGE${i}`);
+      const first = new Set<string>();
+      for (const c of codes) if (await admitted(c)) first.add(c);
+      expect(first.size).toBe(COUPON_TRY_LIMITS.perAddress.limit - 1);
+      vi.setSystemTime(t0 + 61 * 60_000);
+      let fresh = 0;
+      for (const c of codes) if ((await admitted(c)) && !first.has(c)) fresh += 1;
+      expect(fresh).toBeLessThanOrEqual(COUPON_TRY_LIMITS.perAddress.limit);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

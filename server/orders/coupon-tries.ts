@@ -67,9 +67,12 @@ export function createCouponTries(limiter: RateLimiter, limits: CouponTryLimits 
     async admit(who: CouponCaller, code: string): Promise<void> {
       const seen = digest(normalizeCode(code));
       for (const { key, rule } of counters(who)) {
-        const first = (await limiter.hit(`${key}:${seen}`, rule)).count === 1;
+        const codeKey = `${key}:${seen}`;
+        const first = (await limiter.hit(codeKey, rule)).count === 1;
         const now = first ? await limiter.hit(key, rule) : { allowed: (await limiter.peek(key, rule)) <= rule.limit, retryAfter: 0 };
         if (now.allowed) continue;
+        // A refused code was not looked at: it must not be free to try once the window turns.
+        if (first) await limiter.reset(codeKey);
         // Over: one more hit tells when the window ends (a repeat did not count one).
         const { retryAfter } = first ? now : await limiter.hit(key, rule);
         throw new TooManyRequests(PROMOTION_MESSAGES.tooManyCodes(Math.ceil(retryAfter / 60)), retryAfter);

@@ -207,7 +207,11 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
           .where('payment_status', 'in', paymentStatusesBefore('review'))
           .executeTakeFirst(),
       );
-      return moved || (await latePayment(trx, p, 'review')) !== false;
+      if (moved) return true;
+      if ((await latePayment(trx, p, 'review')) !== false) return true;
+      // Flagged money for an order already paid or refunded (a second attempt): staff give it back.
+      await alertStaff(trx, `${p.shopName}: অর্ডার #${p.id}-এ আরেকটি ${p.amount} টাকা পেমেন্ট এসেছে (${p.reference})। ফেরত দিন। (A second payment arrived: refund it.)`);
+      return false;
     },
 
     /** Online orders still unpaid whose hold ran out by `now`, oldest hold first; never one already with a courier. */

@@ -28,6 +28,8 @@ const orderListQuery = pageQuery
     status: z.enum(ORDER_STATUSES).optional(),
     payment_status: z.enum(PAYMENT_STATUSES, { message: `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}.` }).optional(),
     shipment_status: z.enum(PARCEL_STATES, { message: `shipment_status must be one of ${PARCEL_STATES.join(', ')}.` }).optional(),
+    // Orders holding money that must go back (a late payment, a cancelled order that was paid).
+    refund_due: z.enum(['true', 'false', '1', '0'], { message: 'refund_due must be true or false.' }).transform((v) => v === 'true' || v === '1').optional(),
   })
   .strict();
 

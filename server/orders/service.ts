@@ -49,6 +49,7 @@ export interface OrderListQuery {
   status?: OrderStatus | undefined;
   payment_status?: PaymentStatus | undefined;
   shipment_status?: ParcelStateName | undefined;
+  refund_due?: boolean | undefined;
   ordering?: '-id' | 'id' | undefined;
 }
 
@@ -130,7 +131,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     const lines = withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id]), await wallet.ofOrders([id]));
     const view = {
       ...(user.is_admin ? lines : forCustomer(lines)),
-      status_history: await historyOf(id),
+      // Who in the shop moved it is the shop's business: a customer sees when and to what.
+      status_history: (await historyOf(id)).map((h) => (user.is_admin ? h : { ...h, changed_by: null, changed_by_name: null })),
       shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
     };
     if (!user.is_admin || !deps.payments) return view;
@@ -234,6 +236,7 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
       if (query.status) q = q.where('status', '=', query.status);
       if (query.payment_status) q = q.where('payment_status', '=', query.payment_status);
       if (query.shipment_status) q = q.where('shipment_status', '=', query.shipment_status);
+      if (query.refund_due !== undefined) q = q.where('refund_due', '=', query.refund_due ? 1 : 0);
       const term = query.search?.trim().toLowerCase();
       if (term) {
         const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -5,7 +5,7 @@
  * given back when the move restocks, a cancelled order's promotion uses given back, the SMS when it is cancelled. False when the order had
  * already moved on. The back office's `updateStatus` and the couriers' deliveries share it.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, Order } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import type { CatalogService } from '../catalog/service';
@@ -23,7 +23,7 @@ import { paymentOnStatusChange } from '../../domain/payments';
 export async function moveOrderStatus(
   trx: Kysely<DB>,
   deps: OrderMoveDeps,
-  order: Pick<Order, 'id' | 'status' | 'account_phone' | 'payment_gateway' | 'payment_status' | 'total' | 'paid_amount' | 'refunded_amount'>,
+  order: Pick<Order, 'id' | 'status' | 'account_phone' | 'payment_gateway' | 'payment_status' | 'total' | 'refunded_amount'>,
   to: OrderStatus,
   p: { changedBy: number | null; shopName: string },
 ): Promise<boolean> {
@@ -38,8 +38,9 @@ export async function moveOrderStatus(
       updated_at: now,
       ...(paid ? { ...paid, paid_at: now } : {}),
       ...(to !== 'Pending' ? { payment_hold_until: null } : {}),
-      // A cancelled order still holding the customer's money (paid, or waiting in review) is flagged until refunded.
-      ...(to === 'Cancelled' && order.paid_amount > order.refunded_amount ? { refund_due: 1 } : {}),
+      // A cancelled order still holding the customer's money (paid, or waiting in review) is flagged
+      // until refunded; decided in SQL, from the row as it is (a payment may have landed since it was read).
+      ...(to === 'Cancelled' ? { refund_due: sql<number>`case when paid_amount > refunded_amount then 1 else refund_due end` } : {}),
     })
     .where('id', '=', id)
     .where('status', '=', order.status)

@@ -229,5 +229,20 @@ describe(`wallet payments (${testDialect})`, () => {
     const listed = (await t.app.inject({ url: '/api/order/', headers: customer.headers })).json().results[0];
     expect(listed.payments[0].user).toBeUndefined();
     expect((await get(id)).payments[0].user).toBe(admin.userId);
+    // Nor who in the shop moved the order.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/order/${id}/`, headers: admin.headers, payload: { status: 'Cancelled' } })).statusCode).toBe(200);
+    const history = (await t.app.inject({ url: `/api/order/${id}/`, headers: customer.headers })).json().status_history;
+    expect(history).toEqual([expect.objectContaining({ from: 'Pending', to: 'Cancelled', changed_by: null, changed_by_name: null })]);
+    expect((await get(id)).status_history[0]).toMatchObject({ changed_by: admin.userId });
+  });
+
+  it('Delivered after every taka recorded was refunded by hand still leaves the shop the total', async () => {
+    const id = await place();
+    expect((await pay(id, { method: 'cash', amount: 100 })).statusCode).toBe(201);
+    expect((await refund(id, { reason: 'Gave it back', method: 'cash' })).statusCode).toBe(200);
+    expect(await get(id)).toMatchObject({ payment_status: 'refunded', paid_amount: 100, refunded_amount: 100 });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/order/${id}/`, headers: admin.headers, payload: { status: 'Delivered' } })).statusCode).toBe(200);
+    const delivered = await get(id);
+    expect(delivered.paid_amount - delivered.refunded_amount).toBe(delivered.total);
   });
 });

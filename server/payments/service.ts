@@ -171,7 +171,10 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
       const shopName = await shopNameNow();
       await db.transaction().execute(async (trx) => {
         if (!(await attempts.close(trx, attempt.id, ['review'], 'paid', { step: 'review', answer: { accepted_by: admin.id } }))) throw conflict(PAYMENT_MESSAGES.notInReview);
-        await orderPayments.markPaid(trx, { id: orderId, gateway: attempt.gateway, reference: attempt.reference, amount: attempt.amount, shopName });
+        // Cancelled (or paid by another attempt) since it was read: nothing is accepted, nothing closed.
+        if ((await orderPayments.markPaid(trx, { id: orderId, gateway: attempt.gateway, reference: attempt.reference, amount: attempt.amount, shopName })) !== 'paid') {
+          throw conflict(PAYMENT_MESSAGES.notInReview);
+        }
       });
       nudge();
     } else {

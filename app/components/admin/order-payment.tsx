@@ -19,6 +19,7 @@ export interface AdminPayment extends RefundTarget {
   payment_gateway: string | null;
   /** Money arrived after the order was cancelled: it can only be refunded. */
   refund_due?: boolean;
+  status?: string;
 }
 
 const english = (_bn: string, en: string) => en;
@@ -95,7 +96,7 @@ export function reviewBody(accept: boolean): object {
 /** The payment actions of one order: refund (online money left to give back) or review. */
 export function PaymentActions({ order, onRefund }: { order: AdminPayment; onRefund: (order: AdminPayment) => void }) {
   // Money for a cancelled order is never accepted (the server answers 409): only refunded.
-  if (order.payment_status === 'review' && !order.refund_due) return <ReviewButtons id={order.id} />;
+  if (order.payment_status === 'review' && !order.refund_due && order.status !== 'Cancelled') return <ReviewButtons id={order.id} />;
   if (!canRefund(order)) return null;
   return (
     <Button size="sm" kind="secondary" onClick={() => onRefund(order)} data-testid="refund-open">

@@ -107,8 +107,10 @@ export function RefundDialog({ order, lead, manual, onClose, onDone }: { order: 
 }
 
 /** Whether an order holds online money that can still be given back. */
-export function canRefund(order: RefundTarget & { payment_gateway: string | null; payment_status: string; refund_due?: boolean }): boolean {
-  const held = order.payment_status === 'paid' || order.payment_status === 'partially_refunded' || (order.refund_due === true && order.payment_status === 'review');
+export function canRefund(order: RefundTarget & { payment_gateway: string | null; payment_status: string; refund_due?: boolean; status?: string }): boolean {
+  // Money in review on a cancelled order (a late payment, or cancelled while in review) can only go back.
+  const heldForRefund = order.refund_due === true || order.status === 'Cancelled';
+  const held = order.payment_status === 'paid' || order.payment_status === 'partially_refunded' || (heldForRefund && order.payment_status === 'review');
   return order.payment_gateway !== null && held && refundable(order.paid_amount, order.refunded_amount) > 0;
 }
 

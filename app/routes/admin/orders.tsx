@@ -31,14 +31,18 @@ export { ErrorBoundary } from '../../components/admin/error-page';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const { page, search } = listParams(request);
-  const filters = filterParams(request, z.object({ status: z.enum(ORDER_STATUSES).optional(), payment_status: z.enum(PAYMENT_STATUSES).optional(), shipment_status: z.enum(SHIPMENT_STATUSES).optional() }));
-  const query = { search: search || undefined, ...filters, ordering: '-id' as const };
+  const filters = filterParams(
+    request,
+    z.object({ status: z.enum(ORDER_STATUSES).optional(), payment_status: z.enum(PAYMENT_STATUSES).optional(), shipment_status: z.enum(SHIPMENT_STATUSES).optional(), refund_due: z.enum(['1']).optional() }),
+  );
+  const query = { search: search || undefined, ...filters, refund_due: filters.refund_due ? true : undefined, ordering: '-id' as const };
   const list = await context.services.orders.listOrders(user, query, page);
   return {
     search,
     status: filters.status ?? '',
     payment_status: filters.payment_status ?? '',
     shipment_status: filters.shipment_status ?? '',
+    refund_due: filters.refund_due ?? '',
     page: page.page,
     count: list.count,
     results: list.results.map((o) => ({ ...o, parcel: parcelOf(o) })),
@@ -63,7 +67,7 @@ function FilterTabs({ label, name, values, current, text, link }: { label: strin
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { search, status, payment_status, shipment_status, results, count, page } = loaderData;
+  const { search, status, payment_status, shipment_status, refund_due, results, count, page } = loaderData;
   const refund = useRefundDialog();
   const booking = useBookParcel();
   const [selected, setSelected] = useState<number[]>([]);
@@ -72,7 +76,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const link = (name: string, value: string) => {
     const params = new URLSearchParams();
     if (search) params.set('search', search);
-    const filters = { status, payment_status, shipment_status, [name]: value };
+    const filters = { status, payment_status, shipment_status, refund_due, [name]: value };
     for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
     return `?${params.toString()}`;
   };
@@ -88,6 +92,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <SearchBox placeholder="Search by customer phone or name" defaultValue={search} />
         <FilterTabs label="Status" name="status" values={ORDER_STATUSES} current={status} text={(v) => v} link={link} />
         <FilterTabs label="Payment" name="payment_status" values={PAYMENT_STATUSES} current={payment_status} text={(v) => PAYMENT_STATUS_TEXT[v as keyof typeof PAYMENT_STATUS_TEXT].en} link={link} />
+        <FilterTabs label="Money to give back" name="refund_due" values={['1']} current={refund_due} text={() => 'Refund due'} link={link} />
         <FilterTabs label="Parcel" name="shipment_status" values={SHIPMENT_STATUSES} current={shipment_status} text={(v) => SHIPMENT_STATUS_TEXT[v as keyof typeof SHIPMENT_STATUS_TEXT].en} link={link} />
       </Panel>
       <Panel title={search ? `Orders matching “${search}”` : 'Order list'}>

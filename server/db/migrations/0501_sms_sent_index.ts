@@ -15,7 +15,12 @@ export function smsSentIndexMigration(): Migration {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
       await db.schema.createIndex('sms_outbox_sent').on('sms_outbox').column('sent_at').execute();
-      const done = await db.selectFrom('sms_outbox').select(['id', 'kind', 'text']).where('status', 'in', ['sent', 'failed']).execute();
+      const done = await db
+        .selectFrom('sms_outbox')
+        .select(['id', 'kind', 'text'])
+        .where('status', 'in', ['sent', 'failed'])
+        .where((eb) => eb.or([eb('kind', 'in', ['password_reset', 'restock_code']), eb('kind', 'like', '%_code')]))
+        .execute();
       for (const row of done as { id: number; kind: string; text: string }[]) {
         if (smsClass(row.kind) !== 'code') continue;
         const text = maskCodes(row.kind, row.text);
