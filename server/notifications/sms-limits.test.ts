@@ -10,6 +10,7 @@ import { createTestApp, testPhone, type Signed, type TestApp } from '../test/app
 import { accountsClient, newIp } from '../test/accounts';
 import { testDialect } from '../test/database';
 import { nowIso } from '../db/dialect';
+import { sql } from 'kysely';
 import { enqueueSms } from './outbox';
 import { LogGateway, type LogLike } from './gateway';
 import { SMS_DAILY_LIMIT_MESSAGE } from './service';
@@ -198,5 +199,20 @@ describe(`SMS limits (${testDialect})`, () => {
       await new LogGateway(() => log, true).send({ id: 3, to: '01712345678', text: 'কোড 123456', kind: 'password_reset' });
       expect(lines.map((l) => (l as { text: string }).text)).toEqual([`কোড ${CODE_MASK}`, 'অর্ডার #123456', 'কোড 123456']);
     });
+  });
+
+  it('counts the last hour of sent messages through the partial index sms_outbox_sent, not a scan of the outbox', async () => {
+    const db = t.services.database.db;
+    const since = new Date(Date.now() - 3600_000).toISOString();
+    const plan =
+      testDialect === 'sqlite'
+        ? (await sql<{ detail: string }>`explain query plan select count(*) from sms_outbox where sent_at >= ${since} and status = 'sent'`.execute(db)).rows.map((r) => r.detail).join(' ')
+        : // A few rows make a scan cheapest: with scans priced out, the planner shows which index it can use.
+          await db.transaction().execute(async (trx) => {
+            await sql`set local enable_seqscan = off`.execute(trx);
+            const rows = (await sql<{ 'QUERY PLAN': string }>`explain select count(*) from sms_outbox where sent_at >= ${since}::timestamptz and status = 'sent'`.execute(trx)).rows;
+            return rows.map((r) => r['QUERY PLAN']).join(' ');
+          });
+    expect(plan).toContain('sms_outbox_sent');
   });
 });

@@ -4,7 +4,7 @@
  * sends it through the gateway and records the outcome; failures are retried with
  * exponential back-off and give up as `failed` after `maxAttempts`.
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { DialectName } from '../db/database';
 import { timestampParam } from '../db/dialect';
@@ -98,7 +98,8 @@ export class SmsWorker {
       .selectFrom('sms_outbox')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('sent_at', '>=', since)
-      .where('status', '=', 'sent')
+      // Written as a literal, so both planners match the partial index sms_outbox_sent (migration 0501).
+      .where(sql<boolean>`status = 'sent'`)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

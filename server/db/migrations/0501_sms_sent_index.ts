@@ -1,9 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { maskCodes, smsClass } from '../../../domain/sms-limits';
 
 /**
  * The shop-wide hourly SMS budget counts the messages sent in the last hour before each round
- * of the outbox worker (server/notifications/worker.ts): an index on `sent_at` keeps that count
+ * of the outbox worker (server/notifications/worker.ts): an index on `sent_at` of sent messages keeps that count
  * to the last hour's rows however long the outbox grows. (Per number, the daily cap counts
  * through the existing `sms_outbox_phone` index.)
  *
@@ -14,7 +14,8 @@ export function smsSentIndexMigration(): Migration {
   return {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
-      await db.schema.createIndex('sms_outbox_sent').on('sms_outbox').column('sent_at').execute();
+      // Partial: a message is queued without it (each checkout queues one) and enters it once sent.
+      await db.schema.createIndex('sms_outbox_sent').on('sms_outbox').columns(['status', 'sent_at']).where(sql.ref('status'), '=', sql.lit('sent')).execute();
       const done = await db
         .selectFrom('sms_outbox')
         .select(['id', 'kind', 'text'])
