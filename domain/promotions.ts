@@ -41,7 +41,7 @@ export const PROMOTION_MESSAGES = {
   // codes tells nobody which ones exist (couponMessage); the others need a code that holds now.
   codeNotValid: 'কুপন কোডটি সঠিক নয়, অথবা এর মেয়াদ বা ব্যবহার শেষ। (This coupon code is not valid, has expired or has been used up.)',
   tooManyCodes: (minutes: number) =>
-    `অনেকগুলো ভুল কুপন কোড চেষ্টা করা হয়েছে। ${minutes} মিনিট পরে আবার চেষ্টা করুন। (Too many coupon codes that did not work; please try again in ${minutes} minutes.)`,
+    `অনেকগুলো কুপন কোড চেষ্টা করা হয়েছে। ${minutes} মিনিট পরে আবার চেষ্টা করুন। (Too many coupon codes tried; please try again in ${minutes} minutes.)`,
   usedByYou: 'আপনি এই কুপনটি যতবার ব্যবহার করা যায় ততবার ব্যবহার করেছেন। (You have already used this coupon as often as allowed.)',
   minSubtotal: (min: number) => `এই কুপনের জন্য ন্যূনতম ${min} টাকার পণ্য কিনতে হবে। (This coupon needs a subtotal of at least ${min} taka.)`,
   notApplicable: 'এই কুপন আপনার কার্টের কোন পণ্যে প্রযোজ্য নয়। (This coupon applies to nothing in your cart.)',
@@ -249,11 +249,11 @@ export type CouponProblem = 'unknownCode' | 'notStarted' | 'expired' | 'usedUp' 
 
 /**
  * The problems a guesser could learn from: a code that does not exist, or one that exists but is
- * not (or no longer) usable by anyone. They share one message and each distinct such code counts
- * as a failed try against the caller's address and account (server/orders/coupon-tries.ts).
- * The others — `usedByYou` (only the customer who used it sees it), `minSubtotal` and
- * `notApplicable` (a code that holds now; any cart that meets it would show the same saving) —
- * keep their own message and count nothing, so a customer changing the cart is never locked out.
+ * not (or no longer) usable by anyone. They share one message. The others — `usedByYou` (only the
+ * customer who used it sees it), `minSubtotal` and `notApplicable` (a code that holds now; any
+ * cart that meets it would show the same saving) — keep their own. Every distinct code tried,
+ * whatever the answer, counts once an hour against the caller's address and account
+ * (server/orders/coupon-tries.ts), so asking again as the cart changes costs nothing.
  */
 export function isGuessFailure(problem: CouponProblem): boolean {
   return problem === 'unknownCode' || problem === 'notStarted' || problem === 'expired' || problem === 'usedUp';

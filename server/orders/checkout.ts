@@ -127,7 +127,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
         coupon: input.coupon,
         freeDeliveryThreshold: settings.free_delivery_threshold,
       });
-      // A code that can't be used: one message for unknown, expired and used-up (the service counts the try).
+      // A code that can't be used: one message for unknown, expired and used-up (the try was counted before: coupon-tries.ts).
       if (!quoted.ok) throw new CouponRefused(quoted.problem, quoted.coupon);
       const priced = quoted.quote;
       const figures = { subtotal: priced.subtotal, delivery_charge: priced.delivery_charge, discount_total: priced.discount_total, total: priced.total };

@@ -65,8 +65,8 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   // The cart and checkout pages show what checkout will charge; anyone may ask (a coupon's
-  // limit per customer is checked for the signed-in customer). Failed codes count against the
-  // caller's address and account: 429 with Retry-After past the limit.
+  // limit per customer is checked for the signed-in customer). Every distinct code tried counts
+  // against the caller's address and account: 429 with Retry-After past the limit.
   app.post('/api/cart/quote/', async (request) => orders.quote(request.user ?? null, request.body ?? {}, { ip: clientAddress(request) }));
 
   app.get('/api/order/', { preHandler: requireUser }, async (request) => {

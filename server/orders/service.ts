@@ -88,7 +88,7 @@ export interface OrderDeps {
 
 export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   const placeOrder = createCheckout(db, deps);
-  // Failed coupon codes, per address and per customer (coupon-tries.ts).
+  // Coupon codes tried, per address and per customer (coupon-tries.ts).
   const couponTries = createCouponTries(limiterFor(db, deps));
   const payments = createOrderPayments(db, deps);
   const shipments = createOrderShipments(db, deps);
@@ -177,8 +177,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
      * The cart priced as checkout would price it now (pricing.ts): each line's promotion, the
      * discounts and the totals, with the chosen delivery option (else the first). A coupon that
      * cannot be used gives `coupon_error` and the figures without it; products no longer offered
-     * are left out. Codes that fail count against the caller (`meta.ip`) and the customer; past
-     * the limit a code answers 429 (coupon-tries.ts).
+     * are left out. Every distinct code tried counts against the caller (`meta.ip`) and the
+     * customer; past the limit a code answers 429 (coupon-tries.ts).
      */
     async quote(user: AuthUser | null, body: unknown, meta: CheckoutMeta = {}) {
       const settings = await deps.settings.get();

@@ -43,7 +43,7 @@ export function useCartQuote(lines: CartLine[], deliveryOption: string | null, c
     };
     const ask = (b: object) => sendApi<CartQuote>('POST', '/api/cart/quote/', b);
     void ask(body).then(async (res) => {
-      // Too many coupon codes that did not work (429): the cart without the code, and the field says why.
+      // Too many coupon codes tried (429): the cart without the code, and the field says why.
       if (res.status === 429 && coupon) {
         const { coupon: _dropped, ...plain } = body;
         const without = await ask(plain);
