@@ -20,6 +20,13 @@ describe('refund form', () => {
     expect(canRefund({ ...paid, payment_status: 'review' })).toBe(false);
   });
 
+  it('is offered for money held in review on a cancelled order (it can only go back), never for an open review', () => {
+    const held = { id: 2, paid_amount: 660, refunded_amount: 0, payment_reference: 'V', payment_gateway: 'sslcommerz', payment_status: 'review' };
+    expect(canRefund({ ...held, refund_due: true })).toBe(true);
+    expect(canRefund({ ...held, status: 'Cancelled' })).toBe(true);
+    expect(canRefund({ ...held, status: 'Pending' })).toBe(false);
+  });
+
   it('sends a typed amount as a number and an empty one not at all', () => {
     expect(refundBody('', ' Out of stock ')).toEqual({ reason: 'Out of stock' });
     expect(refundBody(' 120 ', 'Damaged')).toEqual({ amount: 120, reason: 'Damaged' });
