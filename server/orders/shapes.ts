@@ -102,7 +102,10 @@ export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[
   return {
     ...order,
     discounts: discounts.map(toApiDiscount),
-    payments: payments.map(toApiPayment),
+    // Money in by hand (`payments`, the contract's shape) and money given back by hand, apart, so
+    // a client adding up verified payments never counts a refund as money received.
+    payments: payments.filter((p) => p.kind !== 'refund').map(toApiPayment),
+    refunds_by_hand: payments.filter((p) => p.kind === 'refund').map(toApiPayment),
     items,
     orderItems: items.map((i) => ({ product: i.product, quantity: i.quantity })),
     savedCart: Object.fromEntries(items.map((i) => [String(i.product), i.quantity])),
@@ -115,7 +118,8 @@ export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[
  */
 export function forCustomer<T extends ReturnType<typeof withLines>>(order: T) {
   const { delivery_fee: _fee, cod_settled_at: _settled, ...rest } = order;
-  return { ...rest, payments: order.payments.map(({ user: _user, ...p }) => p) };
+  const hideStaff = <P extends { user: unknown }>({ user: _user, ...p }: P) => p;
+  return { ...rest, payments: order.payments.map(hideStaff), refunds_by_hand: order.refunds_by_hand.map(hideStaff) };
 }
 
 export type ApiOrder = ReturnType<typeof toApiOrder>;
