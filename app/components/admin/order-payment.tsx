@@ -17,7 +17,7 @@ import { canRefund, type RefundTarget } from './refund-dialog';
 export interface AdminPayment extends RefundTarget {
   payment_status: PaymentStatus;
   payment_gateway: string | null;
-  /** Money arrived after the order was cancelled: it can only be refunded. */
+  /** A cancelled order still holds the customer's money (a late payment, or paid and cancelled): it can only be refunded. */
   refund_due?: boolean;
   status?: string;
 }
@@ -38,8 +38,8 @@ export function PaymentSummary({ order }: { order: AdminPayment }) {
         </span>
       )}
       {order.refund_due && (
-        <span className="rounded bg-red-100 px-1 font-semibold text-red-900" data-testid="refund-due" title="The payment arrived after the order was cancelled">
-          Refund due: paid after cancel
+        <span className="rounded bg-red-100 px-1 font-semibold text-red-900" data-testid="refund-due" title="The order is cancelled and still holds the customer's money: refund it">
+          Refund due
         </span>
       )}
       {order.refunded_amount > 0 && (
