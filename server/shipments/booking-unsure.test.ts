@@ -8,33 +8,30 @@
  * keeps its upazila and district.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Signed, type TestApp } from '../test/app';
+import type { Signed, TestApp } from '../test/app';
+import { openCourierApp, type CourierApp } from '../test/courier-app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import { startFakeSteadfast, type FakeSteadfast } from '../test/fakes/steadfast';
-import { startFakePathao, type FakePathao } from '../test/fakes/pathao';
+import type { FakeSteadfast } from '../test/fakes/steadfast';
+import type { FakePathao } from '../test/fakes/pathao';
 
 const POLL_MINUTES = 30;
 const later = (minutes: number) => Date.now() + minutes * 60_000;
 const PATHAO = { courier: 'pathao', recipient_city: 1, recipient_zone: 14 };
 
 describe(`bookings without an answer (${testDialect})`, () => {
+  let app: CourierApp;
   let t: TestApp;
   let steadfast: FakeSteadfast;
   let pathao: FakePathao;
   let admin: Signed;
   beforeAll(async () => {
-    [steadfast, pathao] = await Promise.all([startFakeSteadfast(), startFakePathao()]);
-    Object.assign(process.env, steadfast.env, pathao.env, { STEADFAST_TIMEOUT_MS: '400', PATHAO_TIMEOUT_MS: '400' });
-    t = await createTestApp({ publicUrl: 'https://shop.example', courierPollMinutes: POLL_MINUTES });
-    admin = await t.signIn({ admin: true });
+    app = await openCourierApp({ courierPollMinutes: POLL_MINUTES });
+    ({ t, steadfast, pathao, admin } = app);
     // Pathao's token is taken before any answer is delayed.
     await t.app.inject({ url: '/api/couriers/?check=1', headers: admin.headers });
   });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([steadfast.close(), pathao.close()]);
-  });
+  afterAll(() => app.close());
 
   const db = () => t.services.database.db;
   const order = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

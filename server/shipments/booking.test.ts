@@ -5,28 +5,25 @@
  * a courier refusing or not answering (502, the order unbooked).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Signed, type TestApp } from '../test/app';
+import type { Signed, TestApp } from '../test/app';
+import { openCourierApp, type CourierApp } from '../test/courier-app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import { startFakeSteadfast, type FakeSteadfast } from '../test/fakes/steadfast';
-import { startFakePathao, type FakePathao } from '../test/fakes/pathao';
+import type { FakeSteadfast } from '../test/fakes/steadfast';
+import type { FakePathao } from '../test/fakes/pathao';
 import { fitsOneSms } from '../../domain/sms';
 
 describe(`booking parcels (${testDialect})`, () => {
+  let app: CourierApp;
   let t: TestApp;
   let steadfast: FakeSteadfast;
   let pathao: FakePathao;
   let admin: Signed;
   beforeAll(async () => {
-    [steadfast, pathao] = await Promise.all([startFakeSteadfast(), startFakePathao()]);
-    Object.assign(process.env, steadfast.env, pathao.env, { STEADFAST_TIMEOUT_MS: '400', PATHAO_TIMEOUT_MS: '400' });
-    t = await createTestApp({ publicUrl: 'https://shop.example' });
-    admin = await t.signIn({ admin: true });
+    app = await openCourierApp();
+    ({ t, steadfast, pathao, admin } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([steadfast.close(), pathao.close()]);
-  });
+  afterAll(() => app.close());
 
   const db = () => t.services.database.db;
   const order = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
