@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { startFakeSslcommerz, type FakeSslcommerz } from '../server/test/fakes/sslcommerz';
 import { checkoutBody } from '../server/test/orders-fixtures';
 import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { registerShopper } from './shopper';
+import { openAdminPage, registerShopper } from './shopper';
 
 const CUSTOMER = { name: 'রহিমা খাতুন', phone_number: '01912345681', password: 'rahima-pass-123' };
 
@@ -67,16 +67,7 @@ describe('a late payment on a cancelled order: flagged, refunded from the back o
   });
 
   it('shows the admin the order under "Refund due", and refunds it from the row', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    const a = await context.newPage();
-    a.on('pageerror', (e) => errors.push(e.message));
-    await a.goto(url('/login?next=/admin-orders'), { waitUntil: 'networkidle' });
-    const form = a.getByRole('form', { name: /সাইন ইন|Sign in/ });
-    await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
-    await form.locator('input[name="password"]').fill(ADMIN.password);
-    await form.locator('button[type="submit"]').click();
-    await a.waitForURL((u) => u.pathname === '/admin-orders', { timeout: 20_000 });
+    const { context, page: a } = await openAdminPage(browser, server.baseUrl, '/admin-orders', errors);
 
     await a.getByTestId('filter-refund_due').getByRole('link', { name: 'Refund due', exact: true }).click();
     await a.waitForURL(/refund_due=1/);

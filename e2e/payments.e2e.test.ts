@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeBkash, type FakeBkash } from '../server/test/fakes/bkash';
 import { startFakeSslcommerz, type FakeSslcommerz } from '../server/test/fakes/sslcommerz';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { fillCheckout, openShopperPage, registerShopper, signInAs } from './shopper';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { fillCheckout, openAdminPage, openShopperPage, registerShopper, signInAs } from './shopper';
 
 interface ApiProduct {
   id: number;
@@ -178,16 +178,7 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
   });
 
   it('the admin sees the payments, cancels the bKash order and refunds it, and refunds part of the other', async () => {
-    const admin = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    admin.setDefaultTimeout(15_000);
-    const a = await admin.newPage();
-    a.on('pageerror', (e) => errors.push(e.message));
-    await a.goto(url('/login?next=/admin-orders'), { waitUntil: 'networkidle' });
-    const form = a.getByRole('form', { name: /সাইন ইন|Sign in/ });
-    await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
-    await form.locator('input[name="password"]').fill(ADMIN.password);
-    await form.locator('button[type="submit"]').click();
-    await a.waitForURL((u) => u.pathname === '/admin-orders', { timeout: 20_000 });
+    const { context: admin, page: a } = await openAdminPage(browser, server.baseUrl, '/admin-orders', errors);
 
     // Filtered by payment status: the three orders are paid.
     await a.getByTestId('filter-payment_status').getByRole('link', { name: 'Paid', exact: true }).click();

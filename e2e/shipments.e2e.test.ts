@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startFakePathao, type FakePathao } from '../server/test/fakes/pathao';
 import { startFakeSteadfast, type FakeSteadfast } from '../server/test/fakes/steadfast';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { fillCheckout, openShopperPage, registerShopper, signInAs } from './shopper';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { fillCheckout, openAdminPage, openShopperPage, registerShopper, signInAs } from './shopper';
 
 interface ApiProduct {
   id: number;
@@ -75,16 +75,7 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
   });
 
   it('the admin books a Steadfast parcel from the order list and reads it under the invoice', async () => {
-    const admin = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    admin.setDefaultTimeout(15_000);
-    const a = await admin.newPage();
-    a.on('pageerror', (e) => errors.push(e.message));
-    await a.goto(url('/login?next=/admin-couriers'), { waitUntil: 'networkidle' });
-    const form = a.getByRole('form', { name: /সাইন ইন|Sign in/ });
-    await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
-    await form.locator('input[name="password"]').fill(ADMIN.password);
-    await form.locator('button[type="submit"]').click();
-    await a.waitForURL((u) => u.pathname === '/admin-couriers', { timeout: 20_000 });
+    const { context: admin, page: a } = await openAdminPage(browser, server.baseUrl, '/admin-couriers', errors);
 
     // The couriers screen: both configured, and both answer the check.
     const courier = (id: string) => a.locator(`[data-testid="courier-row"][data-courier="${id}"]`);

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN } from './harness';
 
 export interface Shopper {
   name: string;
@@ -45,4 +46,23 @@ export async function fillCheckout(page: Page, baseUrl: string, bookId: number, 
   await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('মিরপুর');
   await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('বাড়ি ১২, রোড ৩, মিরপুর ১০');
   await page.getByLabel(paymentOption, { exact: true }).check();
+}
+
+/**
+ * The shop's admin in a wide context of their own, signed in on /login and sent on to `next`
+ * (a back-office path, with its query); page errors land in `errors`.
+ */
+export async function openAdminPage(browser: Browser, baseUrl: string, next: string, errors: string[]): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${baseUrl}/login?next=${next}`, { waitUntil: 'networkidle' });
+  const form = page.getByRole('form', { name: /সাইন ইন|Sign in/ });
+  await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
+  await form.locator('input[name="password"]').fill(ADMIN.password);
+  await form.locator('button[type="submit"]').click();
+  const path = next.split('?')[0];
+  await page.waitForURL((u) => u.pathname === path, { timeout: 20_000 });
+  return { context, page };
 }

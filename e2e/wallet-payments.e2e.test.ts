@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeSteadfast, type FakeSteadfast } from '../server/test/fakes/steadfast';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { fillCheckout, openShopperPage, registerShopper, signInAs } from './shopper';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { fillCheckout, openAdminPage, openShopperPage, registerShopper, signInAs } from './shopper';
 
 interface ApiProduct {
   id: number;
@@ -62,16 +62,7 @@ describe('wallet order → admin verifies the TrxID → parcel booked with the r
   });
 
   it('the admin verifies the claim, books it with Steadfast, and the courier collects the rest', async () => {
-    const admin = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    admin.setDefaultTimeout(15_000);
-    const a = await admin.newPage();
-    a.on('pageerror', (e) => errors.push(e.message));
-    await a.goto(url('/login?next=/admin-orders?payment_status=unverified'), { waitUntil: 'networkidle' });
-    const form = a.getByRole('form', { name: /সাইন ইন|Sign in/ });
-    await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
-    await form.locator('input[name="password"]').fill(ADMIN.password);
-    await form.locator('button[type="submit"]').click();
-    await a.waitForURL((u) => u.pathname === '/admin-orders', { timeout: 20_000 });
+    const { context: admin, page: a } = await openAdminPage(browser, server.baseUrl, '/admin-orders?payment_status=unverified', errors);
 
     // The unverified filter lists the wallet order; its name opens the order.
     const row = a.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
