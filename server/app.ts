@@ -16,22 +16,10 @@ import { installSecurityHeaders, mediaHeaders } from './http/security-headers';
 import { mountReactRouter } from './http/react-router';
 import { installCompression, serveStoredFiles } from './http/compression';
 import { installAuthentication } from './accounts/auth';
-import { settingsRoutes } from './settings/routes';
-import { catalogRoutes } from './catalog/routes';
-import { catalogAdminRoutes } from './catalog/admin-routes';
-import { accountRoutes } from './accounts/routes';
-import { notificationRoutes } from './notifications/routes';
-import { orderRoutes } from './orders/routes';
-import { dashboardRoutes } from './dashboard/routes';
-import { paymentRoutes } from './payments/routes';
-import { shipmentRoutes } from './shipments/routes';
-import { promotionRoutes } from './promotions/routes';
-import { restockRoutes } from './restock/routes';
-import { reviewRoutes } from './reviews/routes';
 import { installMetrics } from './metrics/routes';
 import { installAudit } from './audit/capture';
-import { auditRoutes } from './audit/routes';
 import { installOpenApi } from './http/openapi';
+import { ROUTE_MODULES } from './route-modules';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -84,9 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // One plugin per module; each declares its own paths and guards.
-  for (const plugin of [settingsRoutes, catalogRoutes, catalogAdminRoutes, accountRoutes, notificationRoutes, orderRoutes, paymentRoutes, shipmentRoutes, promotionRoutes, dashboardRoutes, restockRoutes, reviewRoutes, auditRoutes]) {
-    await app.register(plugin, { services });
-  }
+  for (const module of ROUTE_MODULES) await module.mount(app, services);
   // The API's OpenAPI 3.1 document (GET /api/openapi.json) and a page to browse it (GET /api/docs).
   installOpenApi(app);
 

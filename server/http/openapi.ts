@@ -10,20 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cspNonce } from './security-headers';
 import type { RouteDocs } from './route-docs';
-import { accountDocs } from '../accounts/routes';
-import { auditDocs } from '../audit/routes';
-import { catalogDocs } from '../catalog/routes';
-import { catalogAdminDocs } from '../catalog/admin-routes';
-import { dashboardDocs } from '../dashboard/routes';
 import { metricsDocs } from '../metrics/routes';
-import { notificationDocs } from '../notifications/routes';
-import { orderDocs } from '../orders/routes';
-import { paymentDocs } from '../payments/routes';
-import { promotionDocs } from '../promotions/routes';
-import { restockDocs } from '../restock/routes';
-import { reviewDocs } from '../reviews/routes';
-import { settingsDocs } from '../settings/routes';
-import { shipmentDocs } from '../shipments/routes';
+import { ROUTE_MODULES } from '../route-modules';
 
 /** A JSON Schema, and a query parameter, as they stand in the generated document. */
 type JsonSchema = Record<string, unknown>;
@@ -40,19 +28,7 @@ type Operations = Record<string, Record<string, { parameters?: unknown[]; reques
 export const ROUTE_DOCS: RouteDocs = {
   'GET /healthz': { summary: 'Health check: the database answers', audience: 'public' },
   ...metricsDocs,
-  ...settingsDocs,
-  ...catalogDocs,
-  ...catalogAdminDocs,
-  ...accountDocs,
-  ...notificationDocs,
-  ...orderDocs,
-  ...paymentDocs,
-  ...shipmentDocs,
-  ...promotionDocs,
-  ...dashboardDocs,
-  ...restockDocs,
-  ...reviewDocs,
-  ...auditDocs,
+  ...Object.assign({}, ...ROUTE_MODULES.map((m) => m.docs)),
   'GET /media/*': { summary: 'Uploaded media (WebP images, PDFs)', audience: 'public', produces: 'application/octet-stream' },
   ...openApiDocs(),
 };
