@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from './settings';
-import { LIMIT_MESSAGES, MESSAGES, canTransition, cartLines, checkoutSchema, disagreeingFigures, overUnitLimit, restocks, transactionFieldFor } from './orders';
+import { LIMIT_MESSAGES, MESSAGES, cartLines, checkoutSchema, disagreeingFigures, overUnitLimit, transactionFieldFor } from './orders';
 
 const valid = {
   district: 'ঢাকা',
@@ -16,25 +16,6 @@ function errorsOf(input: unknown) {
   if (r.success) return {};
   return Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
-
-describe('order status transitions', () => {
-  it('allows Pending to move to each final status and nothing else', () => {
-    expect(canTransition('Pending', 'Delivered')).toBe(true);
-    expect(canTransition('Pending', 'Returned')).toBe(true);
-    expect(canTransition('Pending', 'Cancelled')).toBe(true);
-    expect(canTransition('Pending', 'Pending')).toBe(false);
-  });
-  it('treats Delivered, Returned and Cancelled as final', () => {
-    for (const from of ['Delivered', 'Returned', 'Cancelled'] as const) {
-      for (const to of ['Pending', 'Delivered', 'Returned', 'Cancelled'] as const) expect(canTransition(from, to)).toBe(false);
-    }
-  });
-  it('puts stock back only for Cancelled and Returned', () => {
-    expect(restocks('Cancelled')).toBe(true);
-    expect(restocks('Returned')).toBe(true);
-    expect(restocks('Delivered')).toBe(false);
-  });
-});
 
 describe('order pricing', () => {
   it('names only the client figures that disagree, ignoring figures not sent', () => {

@@ -1,7 +1,8 @@
 /**
  * The shop's order rules:
- * the checkout form's schema (shared by the form and `POST /checkout/`), how an order is priced,
- * and which status changes are allowed. Pure: no database, no clock.
+ * the checkout form's schema (shared by the form and `POST /checkout/`) and how an order is
+ * priced; which status changes are allowed is the state machine's (order-states.ts). Pure: no
+ * database, no clock.
  */
 import { z } from 'zod';
 import { findOption, type DeliveryOption, type PaymentOption } from './settings';
@@ -10,20 +11,6 @@ import { MAX_ID } from './queries';
 
 export const ORDER_STATUSES = ['Pending', 'Delivered', 'Returned', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Pending is the only open status: from it an admin moves an order to one of the three final ones. */
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return from === 'Pending' && to !== 'Pending';
-}
-
-export function isFinal(status: OrderStatus): boolean {
-  return status !== 'Pending';
-}
-
-/** Goods come back to the shelf when an order is cancelled or returned. */
-export function restocks(to: OrderStatus): boolean {
-  return to === 'Cancelled' || to === 'Returned';
-}
 
 export const MESSAGES = {
   district: 'জেলা আবশ্যক*',

@@ -7,9 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db/dialect';
-import type { CatalogService } from '../catalog/service';
-import type { PromotionService } from '../promotions/service';
 import { enqueueSms } from '../notifications/outbox';
+import { applyOrderMove, type OrderMoveDeps } from './transitions';
 import { paymentStatusesBefore, type OnlineGateway } from '../../domain/payments';
 
 /**
@@ -29,16 +28,12 @@ export interface PaymentMove {
   shopName: string;
 }
 
-export interface LatePaymentDeps {
-  stock: CatalogService['stock'];
-  promotions?: Pick<PromotionService, 'retake'> | undefined;
+export interface LatePaymentDeps extends OrderMoveDeps {
   /** The staff's phones for money alerts, read with the caller's transaction. */
   users?: { staffPhones(q: Kysely<DB>): Promise<string[]> } | undefined;
 }
 
 export function createLatePayments(deps: LatePaymentDeps) {
-  const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
-
 /**
  * Money confirmed for an order that is already Cancelled (the hold ran out while the customer
  * was paying). A payment the gateway accepted reopens the order when every line's stock is
@@ -48,46 +43,51 @@ export function createLatePayments(deps: LatePaymentDeps) {
  * staff get one SMS each: only a refund clears it (refunds.ts).
  */
 async function latePayment(trx: Kysely<DB>, p: PaymentMove, verdict: 'paid' | 'review'): Promise<PaidOutcome> {
-  const now = nowIso();
-  // The order's row is taken first: a second payment settling the same order at once (another
-  // attempt, another process) waits here on PostgreSQL, then finds it moved on and takes nothing.
-  const locked = changed(
-    await trx
-      .updateTable('orders')
-      .set({ updated_at: now })
-      .where('id', '=', p.id)
-      .where('status', '=', 'Cancelled')
-      .where('payment_status', 'in', paymentStatusesBefore('review'))
-      .executeTakeFirst(),
-  );
-  if (!locked) return false;
-  const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', p.id).executeTakeFirstOrThrow();
+  const money = { payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount };
   if (verdict === 'paid') {
-    const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', p.id).execute();
-    if (await deps.stock.retake(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })))) {
-      await trx
-        .updateTable('orders')
-        .set({ status: 'Pending', payment_status: 'paid', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, paid_at: now, payment_hold_until: null, refund_due: 0, updated_at: now })
-        .where('id', '=', p.id)
-        .execute();
-      await trx.insertInto('order_status_changes').values({ order_id: p.id, from_status: 'Cancelled', to_status: 'Pending', changed_by: null, created_at: now }).execute();
-      await deps.promotions?.retake(trx, p.id);
-      if (order.account_phone) {
-        await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পেমেন্ট পাওয়া গেছে (${p.reference})। অর্ডারটি আবার চালু করা হয়েছে। ধন্যবাদ!`, 'payment_received');
-      }
-      return 'reopened';
-    }
+    const now = nowIso();
+    const reopened = await applyOrderMove(trx, deps, {
+      id: p.id,
+      from: 'Cancelled',
+      to: 'Pending',
+      cause: 'late_payment',
+      shopName: p.shopName,
+      set: { ...money, payment_status: 'paid', paid_at: now, payment_hold_until: null, refund_due: 0 },
+      money: { amount: p.amount, reference: p.reference },
+    });
+    if (reopened === 'moved') return 'reopened';
+    // `stale`: the order was not Cancelled and waiting for money (paid already, or another payment got there first).
+    if (reopened === 'stale') return false;
+  } else if (!(await heldForReview(trx, p.id))) {
+    return false;
   }
+  // The stock is gone (or the gateway flagged the money): it is held for a refund.
   await trx
     .updateTable('orders')
-    .set({ payment_status: 'review', payment_gateway: p.gateway, payment_reference: p.reference, paid_amount: p.amount, refund_due: 1, updated_at: now })
+    .set({ ...money, payment_status: 'review', refund_due: 1, updated_at: nowIso() })
     .where('id', '=', p.id)
     .execute();
+  const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', p.id).executeTakeFirstOrThrow();
   if (order.account_phone) {
     await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পাওয়া গেছে, কিন্তু অর্ডারটি আগেই বাতিল হয়েছিল। টাকা ফেরত দেওয়া হবে।`, 'payment_received');
   }
   await alertStaff(trx, `${p.shopName}: বাতিল অর্ডার #${p.id}-এ ${p.amount} টাকা পেমেন্ট এসেছে (${p.reference})। টাকা ফেরত দিন। (Late payment on cancelled order: refund due.)`);
   return 'refund_due';
+}
+
+/**
+ * Takes a cancelled order's row for flagged money, as the reopening move would (a second payment
+ * settling it at once waits here on PostgreSQL, then finds it moved on and takes nothing).
+ */
+async function heldForReview(trx: Kysely<DB>, id: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('orders')
+    .set({ updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'Cancelled')
+    .where('payment_status', 'in', paymentStatusesBefore('review'))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** One SMS to each member of staff, in the caller's transaction (never capped: `staff_alert`). */

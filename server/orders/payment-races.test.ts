@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { insertOrder, insertProduct } from '../test/orders-fixtures';
-import { moveOrderStatus } from './status';
+import { applyOrderMove } from './transitions';
 
 describe(`payments landing while an order moves (${testDialect})`, () => {
   let t: TestApp;
@@ -33,7 +33,8 @@ describe(`payments landing while an order moves (${testDialect})`, () => {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const paid = await db().transaction().execute((other) => t.services.orders.payments.markPaid(other, { id, gateway: 'sslcommerz', reference: 'VAL-1', amount: order.total, shopName: 'Shop' }));
       expect(paid).toBe('paid');
-      expect(await moveOrderStatus(trx, { stock: t.services.catalog.stock, promotions: t.services.promotions }, order, 'Cancelled', { changedBy: null, shopName: 'Shop' })).toBe(true);
+      const deps = { stock: t.services.catalog.stock, promotions: t.services.promotions };
+      expect(await applyOrderMove(trx, deps, { id, from: order.status, to: 'Cancelled', cause: 'staff', shopName: 'Shop', payment: order })).toBe('moved');
     });
     const after = await db().selectFrom('orders').select(['status', 'payment_status', 'refund_due']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(after).toEqual({ status: 'Cancelled', payment_status: 'paid', refund_due: 1 });

@@ -14,6 +14,7 @@ import type { CatalogService } from '../catalog/service';
 import type { PromotionService } from '../promotions/service';
 import { enqueueSms } from '../notifications/outbox';
 import { createLatePayments, type PaidOutcome, type PaymentMove } from './late-payments';
+import { applyOrderMove } from './transitions';
 
 export type { PaidOutcome, PaymentMove } from './late-payments';
 import { PAYABLE, paymentStatusesBefore, statusAfterRefund, type OnlineGateway, type PaymentStatus } from '../../domain/payments';
@@ -163,38 +164,15 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
     },
 
     /**
-     * Cancels an order that was never paid, as the system (no admin in its history): its stock
-     * goes back to the shelf and the customer is told. With `holdExpiredAt`, only when the hold
-     * ran out by then (a "pay again" that extended it wins). False when the order had moved on or
-     * its parcel is already with a courier (the admin settles that one).
+     * Cancels an order that was never paid, as the system (no admin in its history), through the
+     * state machine: its stock goes back to the shelf and the customer is told. `hold_expired`:
+     * only when the hold ran out by `holdExpiredAt` (a "pay again" that extended it wins);
+     * `payment_rejected`: money under review that was refunded. False when the order had moved
+     * on or its parcel is already with a courier (the admin settles that one).
      */
-    async cancelUnpaid(
-      trx: Kysely<DB>,
-      id: number,
-      opts: { holdExpiredAt?: string; paymentStatuses?: readonly PaymentStatus[]; reason: 'hold_expired' | 'payment_rejected'; shopName: string },
-    ): Promise<boolean> {
-      const now = nowIso();
-      let q = trx
-        .updateTable('orders')
-        .set({ status: 'Cancelled', payment_hold_until: null, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'Pending')
-        .where('consignment_id', 'is', null)
-        .where('payment_status', 'in', opts.paymentStatuses ?? PAYABLE);
-      if (opts.holdExpiredAt) q = q.where('payment_hold_until', '<=', timestampParam(deps.dialect, opts.holdExpiredAt));
-      if (!changed(await q.executeTakeFirst())) return false;
-      await trx.insertInto('order_status_changes').values({ order_id: id, from_status: 'Pending', to_status: 'Cancelled', changed_by: null, created_at: now }).execute();
-      const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', id).execute();
-      await deps.stock.giveBack(trx, items.map((i) => ({ product: i.product_id, quantity: i.quantity })));
-      await deps.promotions?.release(trx, id);
-      const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', id).executeTakeFirstOrThrow();
-      const shop = opts.shopName;
-      const text =
-        opts.reason === 'hold_expired'
-          ? `${shop}: নির্ধারিত সময়ে পেমেন্ট না পাওয়ায় আপনার অর্ডার #${id} বাতিল করা হয়েছে।`
-          : `${shop}: আপনার অর্ডার #${id} বাতিল করা হয়েছে এবং পেমেন্টের টাকা ফেরত দেওয়া হয়েছে।`;
-      if (order.account_phone) await enqueueSms(trx, order.account_phone, text, 'order_cancelled');
-      return true;
+    async cancelUnpaid(trx: Kysely<DB>, id: number, opts: { holdExpiredAt?: string; reason: 'hold_expired' | 'payment_rejected'; shopName: string }): Promise<boolean> {
+      const move = { id, from: 'Pending', to: 'Cancelled', cause: opts.reason, shopName: opts.shopName } as const;
+      return (await applyOrderMove(trx, deps, { ...move, ...(opts.holdExpiredAt ? { holdExpiredAt: opts.holdExpiredAt } : {}) })) === 'moved';
     },
 
     /**

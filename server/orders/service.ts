@@ -16,7 +16,8 @@ import type { UserStore } from '../accounts/users';
 import type { SettingsService } from '../settings/service';
 import type { CatalogService } from '../catalog/service';
 import { normalizePhone } from '../../domain/phone';
-import { canTransition, type OrderStatus } from '../../domain/orders';
+import type { OrderStatus } from '../../domain/orders';
+import { canTransition } from '../../domain/order-states';
 import { canStartPayment, type PaymentStatus } from '../../domain/payments';
 import type { ParcelStateName } from '../../domain/shipments';
 import { createCheckout, type CheckoutResult } from './checkout';
@@ -27,7 +28,7 @@ import type { RateLimiter } from '../accounts/rate-limit';
 import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
 import { createWalletPayments } from './wallet-payments';
-import { moveOrderStatus } from './status';
+import { applyOrderMove } from './transitions';
 import { forCustomer, toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLines, type ApiOrderItem } from './shapes';
 import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
@@ -270,7 +271,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         if (!canTransition(order.status, to)) {
           throw conflict(`An order that is ${order.status} cannot become ${to}.`, { current_status: order.status });
         }
-        if (!(await moveOrderStatus(trx, deps, order, to, { changedBy: admin.id, shopName: settings.shop_name }))) {
+        const moved = await applyOrderMove(trx, deps, { id, from: order.status, to, cause: 'staff', changedBy: admin.id, shopName: settings.shop_name, payment: order });
+        if (moved !== 'moved') {
           throw conflict('The order was changed by someone else; reload it.');
         }
       });

@@ -3,12 +3,12 @@
  * `consignment_id`, `tracking_code`, `shipment_status`) are the orders module's, so the shipments
  * module reads and moves them only through these functions, inside its own transaction where a
  * move belongs with its shipment row. A delivered or returned parcel moves the order through the
- * same status move as the back office (`moveOrderStatus`: cash on delivery paid, stock back,
+ * state machine as the back office (orders/transitions.ts: cash on delivery paid, stock back,
  * history), as the system: no admin in its history.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { moveOrderStatus, type OrderMoveDeps } from './status';
+import { applyOrderMove, type OrderMoveDeps } from './transitions';
 import type { CourierId, ParcelStateName } from '../../domain/shipments';
 
 const COLUMNS = [
@@ -73,7 +73,7 @@ export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
     async settle(trx: Kysely<DB>, id: number, to: 'Delivered' | 'Returned', shopName: string): Promise<boolean> {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
       if (!order || order.status !== 'Pending') return false;
-      return moveOrderStatus(trx, deps, order, to, { changedBy: null, shopName });
+      return (await applyOrderMove(trx, deps, { id, from: order.status, to, cause: 'courier', shopName, payment: order })) === 'moved';
     },
   };
 }

@@ -214,7 +214,7 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     shopName: shopNameNow,
     rejectAttempt: async (trx, attempt, adminId, shopName) => {
       await attempts.close(trx, attempt.id, ['review'], 'failed', { step: 'review', answer: { rejected_by: adminId }, reason: 'Rejected on review and refunded.' });
-      await orderPayments.cancelUnpaid(trx, attempt.order_id, { paymentStatuses: ['refunded'], reason: 'payment_rejected', shopName });
+      await orderPayments.cancelUnpaid(trx, attempt.order_id, { reason: 'payment_rejected', shopName });
     },
     nudgeSms: nudge,
     manual: deps.orders.wallet,

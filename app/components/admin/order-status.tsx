@@ -1,7 +1,8 @@
 /** An order's status in the back office: its badge, and the Delivered / Returned / Cancelled buttons (disabled once final). */
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { isFinal, type OrderStatus } from '../../../domain/orders';
+import type { OrderStatus } from '../../../domain/orders';
+import { isFinal } from '../../../domain/order-states';
 import { useT } from '../../lib/i18n';
 import { notify } from '../notices';
 import { failureText, sendApi } from '../form/api';

@@ -1,0 +1,107 @@
+/**
+ * The one place an order's status changes: a move of the state machine (domain/order-states.ts)
+ * applied inside the caller's transaction with all its effects — the conditional UPDATE from the
+ * status the caller read (two movers at once change the order once; the guard is part of the
+ * same UPDATE), the history row, the stock, the promotion uses, the money flags and the
+ * customer's SMS. The back office, the couriers' reports, the payment hold, rejected and late
+ * payments all move orders through `applyOrderMove`; a new side effect is written here once.
+ */
+import { sql, type Kysely, type UpdateObject } from 'kysely';
+import type { DB, Order } from '../db/schema';
+import { nowIso, timestampParam } from '../db/dialect';
+import type { DialectName } from '../db/database';
+import type { CatalogService } from '../catalog/service';
+import type { PromotionService } from '../promotions/service';
+import { enqueueSms } from '../notifications/outbox';
+import { findMove, moveSms, moveSmsKind, type MoveCause } from '../../domain/order-states';
+import type { OrderStatus } from '../../domain/orders';
+import { paymentOnStatusChange } from '../../domain/payments';
+
+/** What a move may change beyond the order: the shelf, and the promotions' uses. */
+export interface OrderMoveDeps {
+  stock: Pick<CatalogService['stock'], 'giveBack' | 'retake'>;
+  promotions?: Pick<PromotionService, 'release' | 'retake'> | undefined;
+  /** For guards that compare times (the payment hold). */
+  dialect?: DialectName;
+}
+
+/** What the payment-on-delivery rule reads of the order, as the caller read it. */
+type PaymentSnapshot = Pick<Order, 'payment_gateway' | 'payment_status' | 'total' | 'refunded_amount'>;
+
+export interface MoveRequest {
+  id: number;
+  from: OrderStatus;
+  to: OrderStatus;
+  cause: MoveCause;
+  shopName: string;
+  /** The member of staff moving it; null (the default) for the system: a courier, a worker, a gateway. */
+  changedBy?: number | null;
+  /** The order's payment as the caller read it, for a move that may pay it (Delivered). */
+  payment?: PaymentSnapshot;
+  /** The time a `holdExpired` guard judges the hold by. */
+  holdExpiredAt?: string;
+  /** Further columns the move sets on the order (a late payment's money). */
+  set?: UpdateObject<DB, 'orders'>;
+  /** A late payment's money, for its SMS. */
+  money?: { amount: number; reference: string };
+}
+
+/** `moved`; `stale`: the order had moved on or failed the guard; `short`: its stock was no longer all there. */
+export type MoveResult = 'moved' | 'stale' | 'short';
+
+/** Refused by the table: a caller asked for a move that does not exist (a bug, not a race). */
+export class UnknownMove extends Error {}
+
+export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: MoveRequest): Promise<MoveResult> {
+  const move = findMove(req.from, req.to, req.cause);
+  if (!move) throw new UnknownMove(`No move from ${req.from} to ${req.to} for ${req.cause}.`);
+  const { id } = req;
+  const now = nowIso();
+  const has = (e: (typeof move.effects)[number]) => move.effects.includes(e);
+  const paid = has('pay_on_delivery') && req.payment ? paymentOnStatusChange(req.payment, req.to) : null;
+  const columns: UpdateObject<DB, 'orders'> = {
+    status: req.to,
+    updated_at: now,
+    ...(paid ? { ...paid, paid_at: now } : {}),
+    ...(req.to !== 'Pending' ? { payment_hold_until: null } : {}),
+    // Decided in SQL, from the row as it is: a payment may have landed since the caller read it.
+    ...(has('flag_refund_due') ? { refund_due: sql<number>`case when paid_amount > refunded_amount then 1 else refund_due end` } : {}),
+    ...req.set,
+  };
+
+  const guarded = (set: UpdateObject<DB, 'orders'>) => {
+    let q = trx.updateTable('orders').set(set).where('id', '=', id).where('status', '=', req.from);
+    const g = move.guard;
+    if (g.paymentStatuses) q = q.where('payment_status', 'in', g.paymentStatuses);
+    if (g.notBooked) q = q.where('consignment_id', 'is', null);
+    if (g.holdExpired && req.holdExpiredAt) q = q.where('payment_hold_until', '<=', timestampParam(deps.dialect ?? 'sqlite', req.holdExpiredAt));
+    return q.executeTakeFirst();
+  };
+  const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
+
+  if (has('retake_stock')) {
+    // The row is taken first (a second mover waits here on PostgreSQL, then finds it moved on),
+    // then the stock; only when all of it is there does the status change.
+    if (!changed(await guarded({ updated_at: now }))) return 'stale';
+    if (!(await deps.stock.retake(trx, await linesOf(trx, id)))) return 'short';
+    await trx.updateTable('orders').set(columns).where('id', '=', id).execute();
+  } else if (!changed(await guarded(columns))) {
+    return 'stale';
+  }
+
+  await trx.insertInto('order_status_changes').values({ order_id: id, from_status: req.from, to_status: req.to, changed_by: req.changedBy ?? null, created_at: now }).execute();
+  if (has('restock')) await deps.stock.giveBack(trx, await linesOf(trx, id));
+  if (has('release_promotions')) await deps.promotions?.release(trx, id);
+  if (has('retake_promotions')) await deps.promotions?.retake(trx, id);
+  if (has('notify')) {
+    // Order SMS go to the account's own phone; the delivery phone is the courier's to call.
+    const order = await trx.selectFrom('orders').select('account_phone').where('id', '=', id).executeTakeFirstOrThrow();
+    if (order.account_phone) await enqueueSms(trx, order.account_phone, moveSms(move, { shop: req.shopName, id, ...(req.money ? { money: req.money } : {}) }), moveSmsKind(move));
+  }
+  return 'moved';
+}
+
+async function linesOf(trx: Kysely<DB>, orderId: number): Promise<{ product: number; quantity: number }[]> {
+  const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).orderBy('id').execute();
+  return items.map((i) => ({ product: i.product_id, quantity: i.quantity }));
+}
