@@ -1,21 +1,19 @@
 /**
- * Orders: checkout (checkout.ts), a customer's and the back office's views of orders, and the
- * back office moving an order to its final status. Other modules' data comes through their
+ * Orders: checkout (checkout.ts), a customer's and the back office's views of orders (reads.ts),
+ * and the back office moving an order to its final status (the state machine: transitions.ts). Other modules' data comes through their
  * services: the catalogue's stock face for taking and returning units, the user store for the
  * names in an order's history. An order's payment columns are moved by the payments module
  * through `payments` (payments.ts); the payments module in turn opens a payment for an order
  * paid online and describes its attempts and refunds through functions handed in as `payments`.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, OrderDiscount, OrderItem } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import type { DialectName } from '../db/database';
 import { HttpError, conflict } from '../http/errors';
-import type { Page } from '../http/pagination';
 import type { AuthUser } from '../accounts/sessions';
 import type { UserStore } from '../accounts/users';
 import type { SettingsService } from '../settings/service';
 import type { CatalogService } from '../catalog/service';
-import { normalizePhone } from '../../domain/phone';
 import type { OrderStatus } from '../../domain/orders';
 import { canTransition } from '../../domain/order-states';
 import { canStartPayment, type PaymentStatus } from '../../domain/payments';
@@ -29,7 +27,7 @@ import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
 import { createWalletPayments } from './wallet-payments';
 import { applyOrderMove } from './transitions';
-import { forCustomer, toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLines, type ApiOrderItem } from './shapes';
+import { createOrderReads } from './reads';
 import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
 import type { PromotionService } from '../promotions/service';
@@ -93,50 +91,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   const shipments = createOrderShipments(db, deps);
   const wallet = createWalletPayments(db);
 
-  async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {
-    if (orderIds.length === 0) return [];
-    return q.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
-  }
-
-  async function discountsOf(orderIds: number[]): Promise<OrderDiscount[]> {
-    if (orderIds.length === 0) return [];
-    return db.selectFrom('order_discounts').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
-  }
-
-  async function historyOf(orderId: number) {
-    const rows = await db.selectFrom('order_status_changes').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-    const names = await deps.users.namesByIds(rows.flatMap((r) => (r.changed_by === null ? [] : [r.changed_by])));
-    return rows.map((r) => ({
-      id: r.id,
-      from: r.from_status,
-      to: r.to_status,
-      changed_by: r.changed_by,
-      changed_by_name: r.changed_by === null ? null : (names.get(r.changed_by) ?? null),
-      date: r.created_at,
-    }));
-  }
-
-  async function loadOrder(id: number, user?: AuthUser) {
-    let q = db.selectFrom('orders').selectAll().where('id', '=', id);
-    // A customer's view of someone else's order is the same as no order: 404, nothing leaked.
-    if (user && !user.is_admin) q = q.where('user_id', '=', user.id);
-    return q.executeTakeFirst();
-  }
-
-  /** A customer's (or admin's) view of one order: its lines and status history; for an admin also its payment attempts and refunds. */
-  async function viewOrder(user: AuthUser, id: number) {
-    const order = await loadOrder(id, user);
-    if (!order) return null;
-    const lines = withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id]), await wallet.ofOrders([id]));
-    const view = {
-      ...(user.is_admin ? lines : forCustomer(lines)),
-      // Who in the shop moved it is the shop's business: a customer sees when and to what.
-      status_history: (await historyOf(id)).map((h) => (user.is_admin ? h : { ...h, changed_by: null, changed_by_name: null })),
-      shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
-    };
-    if (!user.is_admin || !deps.payments) return view;
-    return { ...view, ...(await deps.payments.details(id)) };
-  }
+  const reads = createOrderReads(db, deps, wallet);
+  const { loadOrder, viewOrder } = reads;
 
   return {
     /** The payment columns, for the payments module (see payments.ts). */
@@ -197,71 +153,19 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
       return Object.fromEntries(rows.map((r) => [r.payment_status, Number(r.n)]));
     },
 
-    async listOrders(user: AuthUser, query: OrderListQuery, page: Page) {
-      let q = db.selectFrom('orders');
-      if (!user.is_admin) q = q.where('user_id', '=', user.id);
-      else if (query.phone_number) q = q.where('phone_number', '=', normalizePhone(query.phone_number) ?? query.phone_number);
-      if (query.status) q = q.where('status', '=', query.status);
-      if (query.payment_status) q = q.where('payment_status', '=', query.payment_status);
-      if (query.shipment_status) q = q.where('shipment_status', '=', query.shipment_status);
-      if (query.refund_due !== undefined) q = q.where('refund_due', '=', query.refund_due ? 1 : 0);
-      const term = query.search?.trim().toLowerCase();
-      if (term) {
-        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const phone = normalizePhone(term);
-        q = q.where((eb) =>
-          eb.or([
-            eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`),
-            eb('phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
-            eb('optional_phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
-            // An order number typed into the search box finds that order.
-            ...(/^\d{1,9}$/.test(term) ? [eb('id', '=', Number(term))] : []),
-          ]),
-        );
-      }
-      const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll()
-        .orderBy('id', query.ordering === 'id' ? 'asc' : 'desc')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      const ids = rows.map((r) => r.id);
-      const [items, discounts, money] = await Promise.all([itemsOf(ids), discountsOf(ids), wallet.ofOrders(ids)]);
-      const shown = <T extends ReturnType<typeof withLines>>(order: T) => (user.is_admin ? order : forCustomer(order));
-      return {
-        count: Number(count),
-        results: rows.map((r) =>
-          shown(withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id), money.filter((p) => p.order_id === r.id))),
-        ),
-      };
-    },
-
+    listOrders: reads.listOrders,
     /**
      * One order with its lines and status history (for an admin also `payment_attempts` and
      * `refunds`); null when it does not exist or is not the customer's.
      */
     getOrder: viewOrder,
-
-    /** The lines of one order the user may see (all of them for an admin); empty for someone else's order. */
-    async listItems(user: AuthUser, orderId: number): Promise<ApiOrderItem[]> {
-      const order = await loadOrder(orderId, user);
-      return order ? (await itemsOf([orderId])).map(toApiItem) : [];
-    },
-
-    /** `GET /api/orderItem/`: a page of lines, of one order or of every order the user may see. */
-    async pageItems(user: AuthUser, orderId: number | undefined, page: Page) {
-      let q = db.selectFrom('order_items').innerJoin('orders', 'orders.id', 'order_items.order_id');
-      if (!user.is_admin) q = q.where('orders.user_id', '=', user.id);
-      if (orderId !== undefined) q = q.where('order_items.order_id', '=', orderId);
-      const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-      const rows = await q.selectAll('order_items').orderBy('order_items.id').limit(page.size).offset(page.offset).execute();
-      return { count: Number(count), results: rows.map(toApiItem) };
-    },
+    listItems: reads.listItems,
+    pageItems: reads.pageItems,
+    invoice: reads.invoice,
 
     /**
-     * An admin moves a Pending order to a final status. The move itself is a conditional UPDATE
-     * (`WHERE status = 'Pending'`), so two admins clicking at once cannot restock twice.
+     * An admin moves a Pending order to a final status, through the state machine: the move is a
+     * conditional UPDATE from the status read, so two admins clicking at once cannot restock twice.
      */
     async updateStatus(admin: AuthUser, id: number, to: OrderStatus) {
       const settings = await deps.settings.get();
@@ -279,32 +183,6 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
       return (await this.getOrder(admin, id))!;
     },
 
-    /** What the printable invoice (/order-invoice/{id}) shows; null when there is no such order. */
-    async invoice(id: number) {
-      const order = await loadOrder(id);
-      if (!order) return null;
-      const s = await deps.settings.get();
-      return {
-        shop: { name: s.shop_name, address: s.address, phones: s.phones, email: s.email, wallet_number: s.wallet_number },
-        order: toApiOrder(order),
-        items: (await itemsOf([id])).map(toApiItem),
-        totals: { subtotal: order.subtotal, delivery_charge: order.delivery_charge, discount_total: order.discount_total, total: order.total },
-        discounts: (await discountsOf([id])).map(toApiDiscount),
-        payment: {
-          status: order.payment_status,
-          gateway: order.payment_gateway,
-          option: order.payment_option,
-          reference: order.payment_reference,
-          paid_amount: order.paid_amount,
-          refunded_amount: order.refunded_amount,
-          paid_at: order.paid_at,
-          /** Wallet claims, payments staff recorded and manual refunds. */
-          payments: (await wallet.ofOrders([id])).map(toApiPayment),
-        },
-        /** What the courier was asked to collect at booking; null until booked. */
-        cod_amount: order.cod_amount,
-      };
-    },
   };
 }
 

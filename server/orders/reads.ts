@@ -1,0 +1,149 @@
+/**
+ * Reading orders: a customer's own and the back office's lists, one order with its lines,
+ * discounts, money and status history, order lines, and the printable invoice. A customer sees
+ * only their own orders (someone else's is the same as none: 404) and never who in the shop
+ * moved them.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, OrderDiscount, OrderItem } from '../db/schema';
+import type { Page } from '../http/pagination';
+import type { AuthUser } from '../accounts/sessions';
+import { normalizePhone } from '../../domain/phone';
+import { forCustomer, toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLines, type ApiOrderItem } from './shapes';
+import type { WalletPayments } from './wallet-payments';
+import type { OrderDeps, OrderListQuery } from './service';
+
+export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' | 'settings' | 'payments' | 'shipments'>, wallet: Pick<WalletPayments, 'ofOrders'>) {
+  async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {
+    if (orderIds.length === 0) return [];
+    return q.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+  }
+
+  async function discountsOf(orderIds: number[]): Promise<OrderDiscount[]> {
+    if (orderIds.length === 0) return [];
+    return db.selectFrom('order_discounts').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+  }
+
+  async function historyOf(orderId: number) {
+    const rows = await db.selectFrom('order_status_changes').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+    const names = await deps.users.namesByIds(rows.flatMap((r) => (r.changed_by === null ? [] : [r.changed_by])));
+    return rows.map((r) => ({
+      id: r.id,
+      from: r.from_status,
+      to: r.to_status,
+      changed_by: r.changed_by,
+      changed_by_name: r.changed_by === null ? null : (names.get(r.changed_by) ?? null),
+      date: r.created_at,
+    }));
+  }
+
+  async function loadOrder(id: number, user?: AuthUser) {
+    let q = db.selectFrom('orders').selectAll().where('id', '=', id);
+    // A customer's view of someone else's order is the same as no order: 404, nothing leaked.
+    if (user && !user.is_admin) q = q.where('user_id', '=', user.id);
+    return q.executeTakeFirst();
+  }
+
+  /** A customer's (or admin's) view of one order: its lines and status history; for an admin also its payment attempts and refunds. */
+  async function viewOrder(user: AuthUser, id: number) {
+    const order = await loadOrder(id, user);
+    if (!order) return null;
+    const lines = withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id]), await wallet.ofOrders([id]));
+    const view = {
+      ...(user.is_admin ? lines : forCustomer(lines)),
+      // Who in the shop moved it is the shop's business: a customer sees when and to what.
+      status_history: (await historyOf(id)).map((h) => (user.is_admin ? h : { ...h, changed_by: null, changed_by_name: null })),
+      shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
+    };
+    if (!user.is_admin || !deps.payments) return view;
+    return { ...view, ...(await deps.payments.details(id)) };
+  }
+
+  return {
+    loadOrder,
+    viewOrder,
+
+    async listOrders(user: AuthUser, query: OrderListQuery, page: Page) {
+      let q = db.selectFrom('orders');
+      if (!user.is_admin) q = q.where('user_id', '=', user.id);
+      else if (query.phone_number) q = q.where('phone_number', '=', normalizePhone(query.phone_number) ?? query.phone_number);
+      if (query.status) q = q.where('status', '=', query.status);
+      if (query.payment_status) q = q.where('payment_status', '=', query.payment_status);
+      if (query.shipment_status) q = q.where('shipment_status', '=', query.shipment_status);
+      if (query.refund_due !== undefined) q = q.where('refund_due', '=', query.refund_due ? 1 : 0);
+      const term = query.search?.trim().toLowerCase();
+      if (term) {
+        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const phone = normalizePhone(term);
+        q = q.where((eb) =>
+          eb.or([
+            eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`),
+            eb('phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
+            eb('optional_phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
+            // An order number typed into the search box finds that order.
+            ...(/^\d{1,9}$/.test(term) ? [eb('id', '=', Number(term))] : []),
+          ]),
+        );
+      }
+      const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const rows = await q
+        .selectAll()
+        .orderBy('id', query.ordering === 'id' ? 'asc' : 'desc')
+        .limit(page.size)
+        .offset(page.offset)
+        .execute();
+      const ids = rows.map((r) => r.id);
+      const [items, discounts, money] = await Promise.all([itemsOf(ids), discountsOf(ids), wallet.ofOrders(ids)]);
+      const shown = <T extends ReturnType<typeof withLines>>(order: T) => (user.is_admin ? order : forCustomer(order));
+      return {
+        count: Number(count),
+        results: rows.map((r) =>
+          shown(withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id), money.filter((p) => p.order_id === r.id))),
+        ),
+      };
+    },
+
+    /** The lines of one order the user may see (all of them for an admin); empty for someone else's order. */
+    async listItems(user: AuthUser, orderId: number): Promise<ApiOrderItem[]> {
+      const order = await loadOrder(orderId, user);
+      return order ? (await itemsOf([orderId])).map(toApiItem) : [];
+    },
+
+    /** `GET /api/orderItem/`: a page of lines, of one order or of every order the user may see. */
+    async pageItems(user: AuthUser, orderId: number | undefined, page: Page) {
+      let q = db.selectFrom('order_items').innerJoin('orders', 'orders.id', 'order_items.order_id');
+      if (!user.is_admin) q = q.where('orders.user_id', '=', user.id);
+      if (orderId !== undefined) q = q.where('order_items.order_id', '=', orderId);
+      const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const rows = await q.selectAll('order_items').orderBy('order_items.id').limit(page.size).offset(page.offset).execute();
+      return { count: Number(count), results: rows.map(toApiItem) };
+    },
+
+    /** What the printable invoice (/order-invoice/{id}) shows; null when there is no such order. */
+    async invoice(id: number) {
+      const order = await loadOrder(id);
+      if (!order) return null;
+      const s = await deps.settings.get();
+      return {
+        shop: { name: s.shop_name, address: s.address, phones: s.phones, email: s.email, wallet_number: s.wallet_number },
+        order: toApiOrder(order),
+        items: (await itemsOf([id])).map(toApiItem),
+        totals: { subtotal: order.subtotal, delivery_charge: order.delivery_charge, discount_total: order.discount_total, total: order.total },
+        discounts: (await discountsOf([id])).map(toApiDiscount),
+        payment: {
+          status: order.payment_status,
+          gateway: order.payment_gateway,
+          option: order.payment_option,
+          reference: order.payment_reference,
+          paid_amount: order.paid_amount,
+          refunded_amount: order.refunded_amount,
+          paid_at: order.paid_at,
+          /** Wallet claims, payments staff recorded and manual refunds. */
+          payments: (await wallet.ofOrders([id])).map(toApiPayment),
+        },
+        /** What the courier was asked to collect at booking; null until booked. */
+        cod_amount: order.cod_amount,
+      };
+    },
+  };
+}
