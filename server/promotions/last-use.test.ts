@@ -4,34 +4,20 @@
  * PostgreSQL: two server processes on one database. SQLite (one writer by design): one server.
  * 40 customers check out with a code that has 3 uses left, all at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
-import { createSettingsService } from '../settings/service';
+import { describe, expect, it } from 'vitest';
+import { testDialect } from '../test/database';
 import { checkoutBody, insertCustomers, insertProduct } from '../test/orders-fixtures';
-import { startShopServers, type ShopServers } from '../test/harness/shop-servers';
+import { tallyStatuses, useConcurrentShop } from '../test/harness/shop-servers';
 import { PROMOTION_MESSAGES } from '../../domain/promotions';
 
 const CUSTOMERS = 40;
 const USES = 3;
 
 describe(`a coupon's last uses under concurrent checkouts (${testDialect})`, () => {
-  let database: TestDatabase;
-  let servers: ShopServers | undefined;
-  const port = (i: number) => servers!.ports[i % servers!.ports.length];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await createSettingsService(database.db).update({ checkouts_per_hour: 0 });
-    servers = await startShopServers(database);
-  });
-
-  afterAll(async () => {
-    await servers?.stop();
-    await database?.destroy();
-  });
+  const shop = useConcurrentShop();
 
   it(`${CUSTOMERS} customers use a code with ${USES} uses at once: ${USES} orders carry it, the rest are told it is used up, nothing else is written`, async () => {
-    const { db } = database;
+    const db = shop.db();
     const product = await insertProduct(db, { units_stock: 1000, regular_price: 500 });
     const now = new Date().toISOString();
     const promotion = await db
@@ -40,17 +26,8 @@ describe(`a coupon's last uses under concurrent checkouts (${testDialect})`, () 
       .returning('id')
       .executeTakeFirstOrThrow();
     const customers = await insertCustomers(db, CUSTOMERS, '0171');
-    const answers = await Promise.all(
-      customers.map(async (c, i) => {
-        const res = await fetch(`http://127.0.0.1:${port(i)}/checkout/`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },
-          body: JSON.stringify(checkoutBody([{ product, quantity: 1 }], { coupon: 'race' })),
-        });
-        return { status: res.status, body: (await res.json()) as { errors?: { coupon?: string[] } } };
-      }),
-    );
-    const tally = answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {});
+    const answers = (await shop.checkoutAll(customers, checkoutBody([{ product, quantity: 1 }], { coupon: 'race' }))) as { status: number; body: { errors?: { coupon?: string[] } } }[];
+    const tally = tallyStatuses(answers);
     expect(tally).toEqual({ 200: USES, 400: CUSTOMERS - USES });
     expect(answers.filter((a) => a.status === 400).every((a) => a.body.errors?.coupon?.[0] === PROMOTION_MESSAGES.codeNotValid)).toBe(true);
 
