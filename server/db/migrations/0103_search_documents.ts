@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { rawMigration } from './raw-statements';
 
 /**
  * Search documents written by the catalogue in JavaScript instead of by SQL triggers: the
@@ -29,53 +30,43 @@ const NAMED = [
   ['categories', 'category_id'],
 ] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function run(db: Kysely<any>, statements: string[]) {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
 export function searchDocumentsMigration(dialect: DialectName): Migration {
-  return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      if (dialect === 'sqlite') {
-        await run(db, [
-          `DROP TRIGGER product_search_insert`,
-          `DROP TRIGGER product_search_update`,
-          ...NAMED.map(([table]) => `DROP TRIGGER product_search_${table}_name`),
-          `DELETE FROM product_search`,
-          `CREATE TABLE product_search_queue (seq INTEGER PRIMARY KEY AUTOINCREMENT, product_id INTEGER NOT NULL)`,
-          `CREATE TABLE product_search_docs (product_id INTEGER PRIMARY KEY, en TEXT NOT NULL, bn TEXT NOT NULL, doc TEXT NOT NULL, en_words INTEGER NOT NULL, bn_words INTEGER NOT NULL)`,
-          `CREATE TABLE product_search_vocab (word TEXT PRIMARY KEY, rword TEXT NOT NULL)`,
-          `CREATE INDEX product_search_vocab_rword ON product_search_vocab (rword)`,
-          `CREATE TRIGGER product_search_queue_insert AFTER INSERT ON products BEGIN
+  return rawMigration(dialect, {
+    sqlite: () => [
+      `DROP TRIGGER product_search_insert`,
+      `DROP TRIGGER product_search_update`,
+      ...NAMED.map(([table]) => `DROP TRIGGER product_search_${table}_name`),
+      `DELETE FROM product_search`,
+      `CREATE TABLE product_search_queue (seq INTEGER PRIMARY KEY AUTOINCREMENT, product_id INTEGER NOT NULL)`,
+      `CREATE TABLE product_search_docs (product_id INTEGER PRIMARY KEY, en TEXT NOT NULL, bn TEXT NOT NULL, doc TEXT NOT NULL, en_words INTEGER NOT NULL, bn_words INTEGER NOT NULL)`,
+      `CREATE TABLE product_search_vocab (word TEXT PRIMARY KEY, rword TEXT NOT NULL)`,
+      `CREATE INDEX product_search_vocab_rword ON product_search_vocab (rword)`,
+      `CREATE TRIGGER product_search_queue_insert AFTER INSERT ON products BEGIN
              INSERT INTO product_search_queue (product_id) VALUES (new.id); END`,
-          `CREATE TRIGGER product_search_queue_update AFTER UPDATE OF ${SEARCHED_PRODUCT_COLUMNS} ON products BEGIN
+      `CREATE TRIGGER product_search_queue_update AFTER UPDATE OF ${SEARCHED_PRODUCT_COLUMNS} ON products BEGIN
              INSERT INTO product_search_queue (product_id) VALUES (new.id); END`,
-          `CREATE TRIGGER product_search_docs_delete AFTER DELETE ON products BEGIN
+      `CREATE TRIGGER product_search_docs_delete AFTER DELETE ON products BEGIN
              DELETE FROM product_search_docs WHERE product_id = old.id; END`,
-          ...NAMED.map(
-            ([table, col]) => `CREATE TRIGGER product_search_queue_${table}_name AFTER UPDATE OF name ON ${table} BEGIN
+      ...NAMED.map(
+        ([table, col]) => `CREATE TRIGGER product_search_queue_${table}_name AFTER UPDATE OF name ON ${table} BEGIN
                INSERT INTO product_search_queue (product_id) SELECT id FROM products WHERE ${col} = new.id; END`,
-          ),
-          `INSERT INTO product_search_queue (product_id) SELECT id FROM products ORDER BY id`,
-        ]);
-        return;
-      }
-      await run(db, [
-        `DROP TRIGGER product_search_insert ON products`,
-        `DROP TRIGGER product_search_update ON products`,
-        ...NAMED.map(([table]) => `DROP TRIGGER product_search_${table}_name ON ${table}`),
-        `DROP FUNCTION haat_product_search_sync()`,
-        `DROP FUNCTION haat_product_search_names()`,
-        `DROP FUNCTION haat_product_search_doc(integer)`,
-        `DELETE FROM product_search`,
-        `CREATE TABLE product_search_queue (seq bigserial PRIMARY KEY, product_id integer NOT NULL)`,
-        `CREATE TABLE product_search_docs (product_id integer PRIMARY KEY REFERENCES products(id) ON DELETE CASCADE, en text NOT NULL, bn text NOT NULL, doc text NOT NULL, en_words integer NOT NULL, bn_words integer NOT NULL)`,
-        // Byte order ("C"), as SQLite compares: the prefix ranges of the typo search need it.
-        `CREATE TABLE product_search_vocab (word text COLLATE "C" PRIMARY KEY, rword text COLLATE "C" NOT NULL)`,
-        `CREATE INDEX product_search_vocab_rword ON product_search_vocab (rword)`,
-        `CREATE FUNCTION haat_product_search_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
+      ),
+      `INSERT INTO product_search_queue (product_id) SELECT id FROM products ORDER BY id`,
+    ],
+    postgres: () => [
+      `DROP TRIGGER product_search_insert ON products`,
+      `DROP TRIGGER product_search_update ON products`,
+      ...NAMED.map(([table]) => `DROP TRIGGER product_search_${table}_name ON ${table}`),
+      `DROP FUNCTION haat_product_search_sync()`,
+      `DROP FUNCTION haat_product_search_names()`,
+      `DROP FUNCTION haat_product_search_doc(integer)`,
+      `DELETE FROM product_search`,
+      `CREATE TABLE product_search_queue (seq bigserial PRIMARY KEY, product_id integer NOT NULL)`,
+      `CREATE TABLE product_search_docs (product_id integer PRIMARY KEY REFERENCES products(id) ON DELETE CASCADE, en text NOT NULL, bn text NOT NULL, doc text NOT NULL, en_words integer NOT NULL, bn_words integer NOT NULL)`,
+      // Byte order ("C"), as SQLite compares: the prefix ranges of the typo search need it.
+      `CREATE TABLE product_search_vocab (word text COLLATE "C" PRIMARY KEY, rword text COLLATE "C" NOT NULL)`,
+      `CREATE INDEX product_search_vocab_rword ON product_search_vocab (rword)`,
+      `CREATE FUNCTION haat_product_search_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
          BEGIN
            IF TG_TABLE_NAME = 'products' THEN
              INSERT INTO product_search_queue (product_id) VALUES (NEW.id);
@@ -88,13 +79,12 @@ export function searchDocumentsMigration(dialect: DialectName): Migration {
            END IF;
            RETURN NULL;
          END $$`,
-        `CREATE TRIGGER product_search_queue_insert AFTER INSERT ON products FOR EACH ROW EXECUTE FUNCTION haat_product_search_enqueue()`,
-        `CREATE TRIGGER product_search_queue_update AFTER UPDATE OF ${SEARCHED_PRODUCT_COLUMNS} ON products FOR EACH ROW EXECUTE FUNCTION haat_product_search_enqueue()`,
-        ...NAMED.map(
-          ([table]) => `CREATE TRIGGER product_search_queue_${table}_name AFTER UPDATE OF name ON ${table} FOR EACH ROW EXECUTE FUNCTION haat_product_search_enqueue()`,
-        ),
-        `INSERT INTO product_search_queue (product_id) SELECT id FROM products ORDER BY id`,
-      ]);
-    },
-  };
+      `CREATE TRIGGER product_search_queue_insert AFTER INSERT ON products FOR EACH ROW EXECUTE FUNCTION haat_product_search_enqueue()`,
+      `CREATE TRIGGER product_search_queue_update AFTER UPDATE OF ${SEARCHED_PRODUCT_COLUMNS} ON products FOR EACH ROW EXECUTE FUNCTION haat_product_search_enqueue()`,
+      ...NAMED.map(
+        ([table]) => `CREATE TRIGGER product_search_queue_${table}_name AFTER UPDATE OF name ON ${table} FOR EACH ROW EXECUTE FUNCTION haat_product_search_enqueue()`,
+      ),
+      `INSERT INTO product_search_queue (product_id) SELECT id FROM products ORDER BY id`,
+    ],
+  });
 }

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { rawMigration } from './raw-statements';
 
 /**
  * Stock out of the catalogue's change counter. Before this migration every UPDATE of a product
@@ -30,33 +31,24 @@ const CONTENT_COLUMNS = [
 ].join(', ');
 const CROSSES_ZERO = '(old.units_stock > 0) <> (new.units_stock > 0)';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function run(db: Kysely<any>, statements: string[]) {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
 export function catalogStockVersionMigration(dialect: DialectName): Migration {
-  return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      if (dialect === 'sqlite') {
-        await run(db, [
-          `CREATE TABLE catalog_stock_version (id INTEGER PRIMARY KEY CHECK (id = 1), stock INTEGER NOT NULL, availability INTEGER NOT NULL)`,
-          `INSERT INTO catalog_stock_version (id, stock, availability) VALUES (1, 1, 1)`,
-          `DROP TRIGGER catalog_version_products_update`,
-          `CREATE TRIGGER catalog_version_products_update AFTER UPDATE OF ${CONTENT_COLUMNS} ON products BEGIN
+  return rawMigration(dialect, {
+    sqlite: () => [
+      `CREATE TABLE catalog_stock_version (id INTEGER PRIMARY KEY CHECK (id = 1), stock INTEGER NOT NULL, availability INTEGER NOT NULL)`,
+      `INSERT INTO catalog_stock_version (id, stock, availability) VALUES (1, 1, 1)`,
+      `DROP TRIGGER catalog_version_products_update`,
+      `CREATE TRIGGER catalog_version_products_update AFTER UPDATE OF ${CONTENT_COLUMNS} ON products BEGIN
              UPDATE catalog_version SET version = version + 1 WHERE id = 1; END`,
-          `CREATE TRIGGER catalog_stock_version_products AFTER UPDATE OF ${SHELF_COLUMNS.join(', ')} ON products BEGIN
+      `CREATE TRIGGER catalog_stock_version_products AFTER UPDATE OF ${SHELF_COLUMNS.join(', ')} ON products BEGIN
              UPDATE catalog_stock_version SET stock = stock + 1 WHERE id = 1; END`,
-          `CREATE TRIGGER catalog_availability_version_products AFTER UPDATE OF units_stock ON products WHEN ${CROSSES_ZERO} BEGIN
+      `CREATE TRIGGER catalog_availability_version_products AFTER UPDATE OF units_stock ON products WHEN ${CROSSES_ZERO} BEGIN
              UPDATE catalog_stock_version SET availability = availability + 1 WHERE id = 1; END`,
-          `CREATE VIEW catalog_versions AS SELECT v.version AS content, s.stock AS stock, s.availability AS availability
+      `CREATE VIEW catalog_versions AS SELECT v.version AS content, s.stock AS stock, s.availability AS availability
              FROM catalog_version v, catalog_stock_version s WHERE v.id = 1 AND s.id = 1`,
-        ]);
-        return;
-      }
+    ],
+    postgres: () => {
       const last = (seq: string) => `(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${seq})`;
-      await run(db, [
+      return [
         `CREATE SEQUENCE catalog_stock_version_seq`,
         `CREATE SEQUENCE catalog_availability_version_seq`,
         `DROP TRIGGER catalog_version_products ON products`,
@@ -75,7 +67,7 @@ export function catalogStockVersionMigration(dialect: DialectName): Migration {
            EXECUTE FUNCTION haat_catalog_availability_bump()`,
         `CREATE VIEW catalog_versions AS SELECT ${last('catalog_version_seq')} AS content,
            ${last('catalog_stock_version_seq')} AS stock, ${last('catalog_availability_version_seq')} AS availability`,
-      ]);
+      ];
     },
-  };
+  });
 }

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { timestampType, withId } from '../dialect';
+import { withId } from '../dialect';
+import { timestampedMigration } from './timestamped';
 
 /**
  * Money an order received or gave back by hand (issue 30): a wallet claim typed at checkout
@@ -14,38 +15,34 @@ import { timestampType, withId } from '../dialect';
  * in it: a customer's claim is only a claim until staff find the money.
  */
 export function ordersPaymentsMigration(dialect: DialectName): Migration {
-  const ts = timestampType(dialect);
-  return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await withId(db.schema.createTable('order_payments'), dialect)
-        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
-        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('payment'))
-        .addColumn('method', 'text', (c) => c.notNull())
-        // '' for cash (and claims without one); upper case, no spaces (domain/wallet-payments.ts).
-        .addColumn('transaction_id', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('amount', 'integer', (c) => c.notNull())
-        .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
-        // A refund's reason; empty for payments.
-        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-        .addColumn('created_at', ts, (c) => c.notNull())
-        .addColumn('verified_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-        .addColumn('verified_at', ts)
-        .addCheckConstraint('order_payments_kind', sql`kind in ('payment', 'refund')`)
-        .addCheckConstraint('order_payments_method', sql`method in ('bkash', 'nagad', 'rocket', 'cash', 'bank', 'exchange')`)
-        .addCheckConstraint('order_payments_amount', sql`amount >= 0`)
-        .addCheckConstraint('order_payments_verified', sql`verified in (0, 1)`)
-        .execute();
-      await db.schema.createIndex('order_payments_order').on('order_payments').columns(['order_id', 'id']).execute();
-      await db.schema
-        .createIndex('order_payments_transaction')
-        .on('order_payments')
-        .columns(['kind', 'method', 'transaction_id'])
-        .unique()
-        .where(sql.ref('verified'), '=', 1)
-        .where(sql.ref('transaction_id'), '<>', '')
-        .execute();
-    },
-  };
+  return timestampedMigration(dialect, async (db, ts) => {
+    await withId(db.schema.createTable('order_payments'), dialect)
+      .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('payment'))
+      .addColumn('method', 'text', (c) => c.notNull())
+      // '' for cash (and claims without one); upper case, no spaces (domain/wallet-payments.ts).
+      .addColumn('transaction_id', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+      // A refund's reason; empty for payments.
+      .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('created_at', ts, (c) => c.notNull())
+      .addColumn('verified_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('verified_at', ts)
+      .addCheckConstraint('order_payments_kind', sql`kind in ('payment', 'refund')`)
+      .addCheckConstraint('order_payments_method', sql`method in ('bkash', 'nagad', 'rocket', 'cash', 'bank', 'exchange')`)
+      .addCheckConstraint('order_payments_amount', sql`amount >= 0`)
+      .addCheckConstraint('order_payments_verified', sql`verified in (0, 1)`)
+      .execute();
+    await db.schema.createIndex('order_payments_order').on('order_payments').columns(['order_id', 'id']).execute();
+    await db.schema
+      .createIndex('order_payments_transaction')
+      .on('order_payments')
+      .columns(['kind', 'method', 'transaction_id'])
+      .unique()
+      .where(sql.ref('verified'), '=', 1)
+      .where(sql.ref('transaction_id'), '<>', '')
+      .execute();
+  });
 }

@@ -1,0 +1,107 @@
+/**
+ * The catalogue's tables (catalog module): products and their categories, authors, publishers,
+ * banners and logos, the search documents and the change counters.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export type ProductType = 'books' | 'electronics' | 'stationary';
+
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: number | null;
+  created_at: string;
+}
+
+export interface PersonTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  image: string | null;
+  alt_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  type: ProductType;
+  english_title: string;
+  bangla_title: Generated<string>;
+  description: Generated<string>;
+  category_id: number | null;
+  author_id: number | null;
+  publisher_id: number | null;
+  image: string | null;
+  alt_text: Generated<string>;
+  pdf: string | null;
+  isbn: Generated<string>;
+  edition: Generated<string>;
+  language: Generated<string>;
+  country: Generated<string>;
+  total_page: number | null;
+  model: Generated<string>;
+  brand: Generated<string>;
+  warranty: Generated<string>;
+  offer_type: Generated<string>;
+  percentage: Generated<number>;
+  flat_discount: Generated<number>;
+  purchase_from: Generated<string>;
+  purchase_price: Generated<number>;
+  regular_price: number;
+  discount_price: Generated<number>;
+  units_stock: Generated<number>;
+  units_sold: Generated<number>;
+  is_active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  /** Visible reviews and the sum of their ratings (migration 0107; written by the reviews module through catalog ratings). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+}
+export type Product = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+
+export interface BannerTable {
+  id: Generated<number>;
+  image: string;
+  alt_text: string;
+  url: string;
+  created_at: string;
+}
+
+export interface LogoTable {
+  id: Generated<number>;
+  image: string;
+  alt_text: string;
+  created_at: string;
+}
+
+/** A product's normalised search document and titles (migration 0103, written by server/catalog/search-documents.ts). */
+export interface ProductSearchDocTable {
+  product_id: number;
+  en: string;
+  bn: string;
+  doc: string;
+  en_words: number;
+  bn_words: number;
+}
+
+/** The catalogue's change counters in one row (a view, migration 0104): content, shelf counts, and products running out or coming back. */
+export interface CatalogVersionsView {
+  content: number;
+  stock: number;
+  availability: number;
+}
+
+/** The catalog module's tables, by name (part of `DB`). */
+export interface CatalogTables {
+  categories: CategoryTable;
+  authors: PersonTable;
+  publishers: PersonTable;
+  products: ProductTable;
+  banners: BannerTable;
+  logos: LogoTable;
+  catalog_versions: CatalogVersionsView;
+  product_search_docs: ProductSearchDocTable;
+}
