@@ -12,7 +12,7 @@ import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { loadPages } from '../../server/http/react-router';
 import { serveOnLoopback } from '../../server/test/harness/loopback';
-import { catalogAnswerCacheStats } from '../../server/catalog/routes';
+import { catalogAnswerCacheStats } from '../../server/catalog/answer-cache';
 
 const { values, positionals } = parseArgs({ options: { pages: { type: 'string' }, 'web-concurrency': { type: 'string', default: '1' } }, allowPositionals: true });
 const [url = '', dataDir = ''] = positionals;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/app';
 import { openProductAdmin, type ProductAdminContext } from '../test/catalog-admin';
 import { testDialect } from '../test/database';
-import { nowIso } from '../db/dialect';
 import { filesOfImageUrl, multipart, pdfBytes, pngFile } from '../test/media-fixtures';
+import { insertOrder } from '../test/orders-fixtures';
 
 describe(`admin product writes: updating and deleting products (${testDialect})`, () => {
   let t: TestApp;
@@ -89,36 +89,7 @@ describe(`admin product writes: updating and deleting products (${testDialect})`
   it('deactivates instead of deleting a product that appears on orders, and says so', async () => {
     const book = (await createBook()).json().product;
     const db = t.services.database.db;
-    const now = nowIso();
-    const order = await db
-      .insertInto('orders')
-      .values({
-        user_id: null,
-        name: 'C',
-        phone_number: '01711111111',
-        optional_phone_number: '',
-        email: '',
-        district: 'Dhaka',
-        upazila_thana: 'Ramna',
-        delivery_address: 'x',
-        delivery_option: 'dhaka_home',
-        payment_option: 'cod',
-        cash_on_delivery: 1,
-        bkash_transaction_id: '',
-        nagad_transaction_id: '',
-        rocket_transaction_id: '',
-        transaction_amount: null,
-        order_instruction: '',
-        subtotal: 999,
-        delivery_charge: 60,
-        total: 1059,
-        status: 'Pending',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('order_items').values({ order_id: order.id, product_id: book.id, product_title: 'Himu', product_type: 'books', unit_price: 999, quantity: 1, total: 999 }).execute();
+    await insertOrder(db, [book.id]);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/product/${book.id}/`, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ deleted: false, deactivated: true });

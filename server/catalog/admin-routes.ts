@@ -4,7 +4,7 @@
  * judged by content in server/media/uploads. Answers carry `{status, message}` (status equal to
  * the HTTP status) plus the written object.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
@@ -12,11 +12,12 @@ import { badRequest, notFound } from '../http/errors';
 import { readId, readQuery } from '../http/pagination';
 import { assertSafeTexts } from '../http/input-guard';
 import { MULTIPART_LIMITS, isUpload, readForm as readRawForm, type Upload } from '../media/uploads';
-import type { Services } from '../services';
+import { routeModule } from '../http/route-module';
 import type { RouteDocs } from '../http/route-docs';
 import type { ProductType } from '../db/schema';
 import { flagSchema, idSchema } from '../../domain/queries';
 import { exportQuery } from './bulk-export';
+import type { CatalogService } from './service';
 import { bulkPriceSchema } from '../../domain/catalog-import';
 import { bannerFormSchema, categoryFormSchema, logoFormSchema, personFormSchema, productFormSchema } from '../../domain/catalog-forms';
 
@@ -48,7 +49,7 @@ const fileForm = z.object({ file: z.string().describe('The CSV file (UTF-8, the 
 const book = productFormSchema('books', 'create');
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts): the form schemas the handlers parse with (multipart; files as uploads). */
-export const catalogAdminDocs: RouteDocs = {
+const catalogAdminDocs: RouteDocs = {
   'POST /create-book/': { summary: 'Add a book (image and PDF preview optional)', audience: 'admin', form: book, status: 201 },
   'POST /create-electronics/': { summary: 'Add an electronics product', audience: 'admin', form: productFormSchema('electronics', 'create'), status: 201 },
   'POST /create-stationary/': { summary: 'Add a stationary product', audience: 'admin', form: productFormSchema('stationary', 'create'), status: 201 },
@@ -85,123 +86,125 @@ function fileOf(v: unknown): Upload | undefined {
   return isUpload(v) ? v : undefined;
 }
 
-export const catalogAdminRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-  const admin = { preHandler: requireAdmin };
-  const writes = services.catalog;
+export const catalogAdminRoutes = routeModule<{ catalog: CatalogService }>({
+  docs: catalogAdminDocs,
+  async routes(app, { catalog }) {
+    await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+    const admin = { preHandler: requireAdmin };
 
-  // ---- products --------------------------------------------------------------------------
-  const createPaths: [string, ProductType][] = [
-    ['/create-book/', 'books'],
-    ['/create-electronics/', 'electronics'],
-    ['/create-stationary/', 'stationary'],
-  ];
-  for (const [path, type] of createPaths) {
-    app.post(path, admin, async (request, reply) => {
-      const form = productFormSchema(type, 'create').parse(await readForm(request, type === 'books' ? ['image', 'pdf'] : ['image']));
-      const product = await writes.createProduct(type, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) });
-      return reply.status(201).send({ status: 201, message: ADDED[type], product });
+    // ---- products --------------------------------------------------------------------------
+    const createPaths: [string, ProductType][] = [
+      ['/create-book/', 'books'],
+      ['/create-electronics/', 'electronics'],
+      ['/create-stationary/', 'stationary'],
+    ];
+    for (const [path, type] of createPaths) {
+      app.post(path, admin, async (request, reply) => {
+        const form = productFormSchema(type, 'create').parse(await readForm(request, type === 'books' ? ['image', 'pdf'] : ['image']));
+        const product = await catalog.createProduct(type, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) });
+        return reply.status(201).send({ status: 201, message: ADDED[type], product });
+      });
+    }
+
+    app.put('/api/product/:id/', admin, async (request) => {
+      const id = readId(request, 'Product not found.');
+      const type = await catalog.productType(id);
+      if (!type) throw notFound('Product not found.');
+      const form = productFormSchema(type, 'update').parse(await readForm(request, type === 'books' ? ['image', 'pdf'] : ['image']));
+      const product = await catalog.updateProduct(id, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) });
+      return { status: 200, message: UPDATED[type], product };
     });
-  }
-
-  app.put('/api/product/:id/', admin, async (request) => {
-    const id = readId(request, 'Product not found.');
-    const type = await writes.productType(id);
-    if (!type) throw notFound('Product not found.');
-    const form = productFormSchema(type, 'update').parse(await readForm(request, type === 'books' ? ['image', 'pdf'] : ['image']));
-    const product = await writes.updateProduct(id, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) });
-    return { status: 200, message: UPDATED[type], product };
-  });
-  app.delete('/api/product/:id/', admin, async (request) => {
-    const result = await writes.deleteProduct(readId(request, 'Product not found.'));
-    const message = result.deactivated
-      ? `${NOUN[result.type]} is on existing orders, so it was deactivated (hidden from the shop) instead of deleted.`
-      : DELETED[result.type];
-    return { status: 200, message, ...result };
-  });
-
-  // ---- the catalogue in bulk (CSV) ----------------------------------------------------------
-  app.get('/api/product/export.csv', admin, async (request, reply) => {
-    const q = readQuery(exportQuery, request);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="products.csv"')
-      .header('cache-control', 'no-store')
-      .send(writes.exportCsv(q));
-  });
-  app.post('/api/product/import/', admin, async (request) => {
-    const { dry_run, create_missing } = readQuery(importQuery, request);
-    const form = await readRawForm(request, ['file']);
-    const file = fileOf(form.file);
-    if (!file) throw badRequest('একটি CSV বা XLSX ফাইল দিন (Choose a CSV or XLSX file).', { file: ['একটি CSV বা XLSX ফাইল দিন (Choose a CSV or XLSX file).'] });
-    return writes.importCsv(file.data, { dryRun: !!dry_run, createMissing: !!create_missing });
-  });
-
-  app.post('/api/product/bulk-price/', admin, async (request) => writes.changePrices(bulkPriceSchema.parse(request.body ?? {})));
-
-  // ---- authors and publishers ------------------------------------------------------------
-  const people = [
-    { kind: 'author', Noun: 'Author', create: writes.createAuthor, update: writes.updateAuthor, remove: writes.deleteAuthor },
-    { kind: 'publisher', Noun: 'Publisher', create: writes.createPublisher, update: writes.updatePublisher, remove: writes.deletePublisher },
-  ] as const;
-  for (const p of people) {
-    app.post(`/create-${p.kind}/`, admin, async (request, reply) => {
-      const form = personFormSchema(p.kind, 'create').parse(await readForm(request, ['image']));
-      const item = await p.create(form, fileOf(form.image));
-      return reply.status(201).send({ status: 201, message: `${p.Noun} added Successfully!`, [p.kind]: item });
+    app.delete('/api/product/:id/', admin, async (request) => {
+      const result = await catalog.deleteProduct(readId(request, 'Product not found.'));
+      const message = result.deactivated
+        ? `${NOUN[result.type]} is on existing orders, so it was deactivated (hidden from the shop) instead of deleted.`
+        : DELETED[result.type];
+      return { status: 200, message, ...result };
     });
-    app.put(`/api/${p.kind}/:id/`, admin, async (request) => {
-      const id = readId(request, `${p.Noun} not found.`);
-      const form = personFormSchema(p.kind, 'update').parse(await readForm(request, ['image']));
-      const item = await p.update(id, form, fileOf(form.image));
-      return { status: 200, message: `${p.Noun} updated Successfully!`, [p.kind]: item };
+
+    // ---- the catalogue in bulk (CSV) ----------------------------------------------------------
+    app.get('/api/product/export.csv', admin, async (request, reply) => {
+      const q = readQuery(exportQuery, request);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="products.csv"')
+        .header('cache-control', 'no-store')
+        .send(catalog.exportCsv(q));
     });
-    app.delete(`/api/${p.kind}/:id/`, admin, async (request) => {
-      await p.remove(readId(request, `${p.Noun} not found.`));
-      return { status: 200, message: `${p.Noun} deleted!` };
+    app.post('/api/product/import/', admin, async (request) => {
+      const { dry_run, create_missing } = readQuery(importQuery, request);
+      const form = await readRawForm(request, ['file']);
+      const file = fileOf(form.file);
+      if (!file) throw badRequest('একটি CSV বা XLSX ফাইল দিন (Choose a CSV or XLSX file).', { file: ['একটি CSV বা XLSX ফাইল দিন (Choose a CSV or XLSX file).'] });
+      return catalog.importCsv(file.data, { dryRun: !!dry_run, createMissing: !!create_missing });
     });
-  }
 
-  // ---- categories ------------------------------------------------------------------------
-  app.post('/api/category/', admin, async (request, reply) => {
-    const form = categoryFormSchema.parse(await readForm(request, []));
-    const category = await writes.createCategory(form);
-    return reply.status(201).send({ status: 201, message: 'Category added Successfully!', category });
-  });
+    app.post('/api/product/bulk-price/', admin, async (request) => catalog.changePrices(bulkPriceSchema.parse(request.body ?? {})));
 
-  const updateCategory = async (id: number, request: FastifyRequest) => {
-    const form = categoryFormSchema.parse(await readForm(request, []));
-    const category = await writes.updateCategory(id, form);
-    return { status: 200, message: 'Category updated Successfully!', category };
-  };
-  const deleteCategory = async (id: number, request: FastifyRequest) => {
-    const { move_to } = readQuery(moveQuery, request);
-    await writes.deleteCategory(id, { moveTo: move_to });
-    return { status: 200, message: 'Category deleted!' };
-  };
-  // By name, as the first version addressed them, and by id.
-  app.put('/category/:name/', admin, async (request) => updateCategory(await writes.categoryIdByName(nameParam(request)), request));
-  app.delete('/category/:name/', admin, async (request) => deleteCategory(await writes.categoryIdByName(nameParam(request)), request));
-  app.put('/api/category/:id/', admin, async (request) => updateCategory(readId(request, 'Category not found.'), request));
-  app.delete('/api/category/:id/', admin, async (request) => deleteCategory(readId(request, 'Category not found.'), request));
+    // ---- authors and publishers ------------------------------------------------------------
+    const people = [
+      { kind: 'author', Noun: 'Author', create: catalog.createAuthor, update: catalog.updateAuthor, remove: catalog.deleteAuthor },
+      { kind: 'publisher', Noun: 'Publisher', create: catalog.createPublisher, update: catalog.updatePublisher, remove: catalog.deletePublisher },
+    ] as const;
+    for (const p of people) {
+      app.post(`/create-${p.kind}/`, admin, async (request, reply) => {
+        const form = personFormSchema(p.kind, 'create').parse(await readForm(request, ['image']));
+        const item = await p.create(form, fileOf(form.image));
+        return reply.status(201).send({ status: 201, message: `${p.Noun} added Successfully!`, [p.kind]: item });
+      });
+      app.put(`/api/${p.kind}/:id/`, admin, async (request) => {
+        const id = readId(request, `${p.Noun} not found.`);
+        const form = personFormSchema(p.kind, 'update').parse(await readForm(request, ['image']));
+        const item = await p.update(id, form, fileOf(form.image));
+        return { status: 200, message: `${p.Noun} updated Successfully!`, [p.kind]: item };
+      });
+      app.delete(`/api/${p.kind}/:id/`, admin, async (request) => {
+        await p.remove(readId(request, `${p.Noun} not found.`));
+        return { status: 200, message: `${p.Noun} deleted!` };
+      });
+    }
 
-  // ---- logos and banners -----------------------------------------------------------------
-  app.post('/create-logo/', admin, async (request, reply) => {
-    const form = logoFormSchema.parse(await readForm(request, ['image']));
-    const logo = await writes.createLogo(form, fileOf(form.image) as Upload);
-    return reply.status(201).send({ status: 201, message: 'Logo added Successfully!', logo });
-  });
-  app.post('/create-banner/', admin, async (request, reply) => {
-    const form = bannerFormSchema.parse(await readForm(request, ['image']));
-    const banner = await writes.createBanner(form, fileOf(form.image) as Upload);
-    return reply.status(201).send({ status: 201, message: 'Banner added Successfully!', banner });
-  });
-  app.delete('/api/logo/:id/', admin, async (request) => {
-    await writes.deleteLogo(readId(request, 'Logo not found.'));
-    return { status: 200, message: 'Logo deleted!' };
-  });
-  app.delete('/api/banner/:id/', admin, async (request) => {
-    await writes.deleteBanner(readId(request, 'Banner not found.'));
-    return { status: 200, message: 'Banner deleted!' };
-  });
-};
+    // ---- categories ------------------------------------------------------------------------
+    app.post('/api/category/', admin, async (request, reply) => {
+      const form = categoryFormSchema.parse(await readForm(request, []));
+      const category = await catalog.createCategory(form);
+      return reply.status(201).send({ status: 201, message: 'Category added Successfully!', category });
+    });
+
+    const updateCategory = async (id: number, request: FastifyRequest) => {
+      const form = categoryFormSchema.parse(await readForm(request, []));
+      const category = await catalog.updateCategory(id, form);
+      return { status: 200, message: 'Category updated Successfully!', category };
+    };
+    const deleteCategory = async (id: number, request: FastifyRequest) => {
+      const { move_to } = readQuery(moveQuery, request);
+      await catalog.deleteCategory(id, { moveTo: move_to });
+      return { status: 200, message: 'Category deleted!' };
+    };
+    // By name, as the first version addressed them, and by id.
+    app.put('/category/:name/', admin, async (request) => updateCategory(await catalog.categoryIdByName(nameParam(request)), request));
+    app.delete('/category/:name/', admin, async (request) => deleteCategory(await catalog.categoryIdByName(nameParam(request)), request));
+    app.put('/api/category/:id/', admin, async (request) => updateCategory(readId(request, 'Category not found.'), request));
+    app.delete('/api/category/:id/', admin, async (request) => deleteCategory(readId(request, 'Category not found.'), request));
+
+    // ---- logos and banners -----------------------------------------------------------------
+    app.post('/create-logo/', admin, async (request, reply) => {
+      const form = logoFormSchema.parse(await readForm(request, ['image']));
+      const logo = await catalog.createLogo(form, fileOf(form.image) as Upload);
+      return reply.status(201).send({ status: 201, message: 'Logo added Successfully!', logo });
+    });
+    app.post('/create-banner/', admin, async (request, reply) => {
+      const form = bannerFormSchema.parse(await readForm(request, ['image']));
+      const banner = await catalog.createBanner(form, fileOf(form.image) as Upload);
+      return reply.status(201).send({ status: 201, message: 'Banner added Successfully!', banner });
+    });
+    app.delete('/api/logo/:id/', admin, async (request) => {
+      await catalog.deleteLogo(readId(request, 'Logo not found.'));
+      return { status: 200, message: 'Logo deleted!' };
+    });
+    app.delete('/api/banner/:id/', admin, async (request) => {
+      await catalog.deleteBanner(readId(request, 'Banner not found.'));
+      return { status: 200, message: 'Banner deleted!' };
+    });
+  },
+});

@@ -8,7 +8,7 @@ import { openSignedApp, type Signed, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct, orderCalls } from '../test/orders-fixtures';
 import { bundleServer, startServer, type ServerProcess } from '../test/harness/processes';
-import { catalogAnswerCacheStats } from './routes';
+import { catalogAnswerCacheStats } from './answer-cache';
 
 interface Shown {
   id: number;

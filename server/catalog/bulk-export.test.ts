@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import type { TestApp } from '../test/app';
-import { openProductAdmin } from '../test/catalog-admin';
+import { openProductAdmin, type ProductAdminContext } from '../test/catalog-admin';
 import { testDialect } from '../test/database';
 import { nowIso } from '../db/dialect';
 import { CSV_COLUMNS } from '../../domain/catalog-import';
 import { createBulkExport, EXPORT_PAGE } from './bulk-export';
-import { createSearchStrategy } from './search';
+import { createSearchStrategy } from './search/create-strategy';
 
 describe(`catalogue CSV export (${testDialect})`, () => {
-  let t: TestApp;
-  let admin: Record<string, string>;
-  let customer: Record<string, string>;
-  let category: number;
-  let author: number;
-  let publisher: number;
+  let c: ProductAdminContext;
   const MANY = EXPORT_PAGE * 2 + 500;
 
   beforeAll(async () => {
-    ({ t, admin, customer, category, author, publisher } = await openProductAdmin());
-    const db = t.services.database.db;
+    c = await openProductAdmin();
+    const db = c.t.services.database.db;
     const now = nowIso();
     const base = {
       bangla_title: '',
@@ -53,7 +47,7 @@ describe(`catalogue CSV export (${testDialect})`, () => {
     };
     await db
       .insertInto('products')
-      .values({ ...base, type: 'books', english_title: 'Himu', bangla_title: 'হিমু, "প্রথম" খণ্ড', description: 'দুই\nলাইন', category_id: category, author_id: author, publisher_id: publisher, isbn: '978-984-0', total_page: 120 })
+      .values({ ...base, type: 'books', english_title: 'Himu', bangla_title: 'হিমু, "প্রথম" খণ্ড', description: 'দুই\nলাইন', category_id: c.category, author_id: c.author, publisher_id: c.publisher, isbn: '978-984-0', total_page: 120 })
       .execute();
     await db.insertInto('products').values({ ...base, type: 'stationary', english_title: 'Pencil', is_active: 0 }).execute();
     // Many rows, fast: one insert per thousand.
@@ -62,17 +56,17 @@ describe(`catalogue CSV export (${testDialect})`, () => {
       await db.insertInto('products').values(rows).execute();
     }
   }, 60_000);
-  afterAll(() => t.close());
+  afterAll(() => c.t.close());
 
   const csvOf = async (query = '') => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/product/export.csv${query}`, headers: admin });
+    const res = await c.t.app.inject({ method: 'GET', url: `/api/product/export.csv${query}`, headers: c.admin });
     expect(res.statusCode).toBe(200);
     return res;
   };
 
   it('is the admins’ only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/product/export.csv' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/product/export.csv', headers: customer })).statusCode).toBe(403);
+    expect((await c.t.app.inject({ method: 'GET', url: '/api/product/export.csv' })).statusCode).toBe(401);
+    expect((await c.t.app.inject({ method: 'GET', url: '/api/product/export.csv', headers: c.customer })).statusCode).toBe(403);
   });
 
   it('answers UTF-8 CSV with a BOM, the header, and Bengali, commas, quotes and newlines intact', async () => {
@@ -104,17 +98,17 @@ describe(`catalogue CSV export (${testDialect})`, () => {
     const inactive = parse((await csvOf('?is_active=false')).rawPayload, { bom: true, columns: true }) as Record<string, string>[];
     expect(inactive.map((r) => r.english_title)).toEqual(['Pencil']);
     expect(inactive[0]!.is_active).toBe('false');
-    const byCategory = parse((await csvOf(`?category=${category}&author=${author}`)).rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    const byCategory = parse((await csvOf(`?category=${c.category}&author=${c.author}`)).rawPayload, { bom: true, columns: true }) as Record<string, string>[];
     expect(byCategory.map((r) => r.english_title)).toEqual(['Himu']);
     const searched = parse((await csvOf('?search=pencil')).rawPayload, { bom: true, columns: true }) as Record<string, string>[];
     expect(searched.map((r) => r.english_title)).toEqual(['Pencil']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/product/export.csv?type=cars', headers: admin })).statusCode).toBe(400);
+    expect((await c.t.app.inject({ method: 'GET', url: '/api/product/export.csv?type=cars', headers: c.admin })).statusCode).toBe(400);
   });
 
   it(`streams every product in pages of ${EXPORT_PAGE} (keyset), each exactly once`, async () => {
     let pages = 0;
-    const db = t.services.database.db;
-    const exporter = createBulkExport(db, t.services.storage, createSearchStrategy(db, t.services.database.dialect), { onPage: () => pages++ });
+    const db = c.t.services.database.db;
+    const exporter = createBulkExport(db, c.t.services.storage, createSearchStrategy(db, c.t.services.database.dialect), { onPage: () => pages++ });
     const chunks: Buffer[] = [];
     for await (const chunk of exporter.exportCsv({})) chunks.push(Buffer.from(chunk as Buffer));
     const rows = parse(Buffer.concat(chunks), { bom: true, columns: true }) as Record<string, string>[];

@@ -15,9 +15,9 @@ import { PRODUCT_TYPES } from '../../domain/catalog';
 import { CSV_COLUMNS, type CsvColumn } from '../../domain/catalog-import';
 import { flagSchema, idSchema, searchTerm } from '../../domain/queries';
 import { neutraliseRow } from '../../domain/spreadsheet-cells';
-import { productDetails, productQuery, type ProductRow } from './products';
-import { productConditions } from './product-lists';
-import type { SearchStrategy } from './search';
+import { productDetails, productQuery, type ProductRow } from './api-product';
+import { productConditions } from './product-filter';
+import type { SearchStrategy } from './search/strategy';
 
 /** Products read per query. */
 export const EXPORT_PAGE = 1000;

@@ -7,7 +7,8 @@ import { testDialect } from '../test/database';
 import { multipart } from '../test/media-fixtures';
 import { deflatedZeros, xlsx, xlsxParts, zipEntries } from '../test/xlsx';
 import { CSV_COLUMNS } from '../../domain/catalog-import';
-import { createBulkImport, IMPORT_BATCH, XLSX_MAX_UNZIPPED } from './bulk-import';
+import { createBulkImport, IMPORT_BATCH } from './bulk-import';
+import { XLSX_MAX_UNZIPPED } from './import-rows';
 
 type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string | number>>;
 const BOM = '\uFEFF';

@@ -12,8 +12,8 @@ import { conflict, notFound } from '../http/errors';
 import type { Page } from '../http/pagination';
 import type { CategoryForm } from '../../domain/catalog-forms';
 import { commit, fail } from './files';
-import { searchWords } from './search';
-import type { Listed } from './products';
+import { searchWords } from './search/name-words';
+import type { Listed } from './api-product';
 
 export interface ApiCategory {
   id: number;
@@ -149,7 +149,7 @@ export function createCategories(db: Kysely<DB>, dialect: DialectName) {
       return made;
     },
 
-    /** The tree last read, whatever the version now (the caller checks it; product-lists.ts). */
+    /** The tree last read, whatever the version now (the caller checks it; shelves.ts). */
     remembered: (): CategorySnapshot | null => snapshot,
 
     /** Ids of a category and all its descendants. */

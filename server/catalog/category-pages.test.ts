@@ -1,6 +1,6 @@
 /**
  * A section's shelf with its sub-sections is read one category at a time and merged
- * (product-lists.ts `pageIds`): every page must be the page of one ordered read of them all.
+ * (ordered-pages.ts `pageIds`): every page must be the page of one ordered read of them all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

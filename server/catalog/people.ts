@@ -14,8 +14,9 @@ import { imageUrls } from '../media/images';
 import { PendingFiles, removeFiles, type Upload } from '../media/uploads';
 import type { PersonForm } from '../../domain/catalog-forms';
 import { commit, storeImage } from './files';
-import { searchWords, type SearchStrategy } from './search';
-import type { Listed } from './products';
+import { searchWords } from './search/name-words';
+import type { SearchStrategy } from './search/strategy';
+import type { Listed } from './api-product';
 
 export const PERSON_ORDERINGS = ['name', '-name', 'id', '-id'] as const;
 export type PersonOrdering = (typeof PERSON_ORDERINGS)[number];

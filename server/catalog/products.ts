@@ -1,122 +1,20 @@
 /**
- * Products one at a time: the API's product object, reading one, and the back office's
- * create, update and delete. Prices and offers are worked out by domain/catalog-forms; the
- * lists of products are in product-lists.ts, the shelf counts that checkout changes in stock.ts.
+ * Products one at a time: reading one, and the back office's create, update and delete. The
+ * API's product object is api-product.ts's; the columns a form writes, product-values.ts's
+ * (offers by domain/catalog-forms); the lists of products are in product-lists.ts, the shelf
+ * counts that checkout changes in stock.ts.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DB, Product, ProductType } from '../db/schema';
+import type { DB, ProductType } from '../db/schema';
 import { nowIso } from '../db/dialect';
-import type { PackedKind } from '../db/packed-rows';
 import { isForeignKeyViolation } from '../db/errors';
 import { HttpError, notFound, type FieldErrors } from '../http/errors';
 import type { FileStorage } from '../media/storage';
-import { imageUrls } from '../media/images';
 import { PendingFiles, removeFiles } from '../media/uploads';
-import { FORM_MESSAGES, OFFER_NONE, STOCK_MAX, resolveOffer, stockOutOfRangeMessage, type ProductForm } from '../../domain/catalog-forms';
-import { unitPrice } from '../../domain/prices';
-import { ratingAverage } from '../../domain/reviews';
+import { FORM_MESSAGES, STOCK_MAX, stockOutOfRangeMessage, type ProductForm } from '../../domain/catalog-forms';
+import { productQuery, toApiProduct, type ApiProduct, type ProductRow } from './api-product';
 import { commit, fail, storeProductFiles, type ProductFiles } from './files';
-
-export const PRODUCT_ORDERINGS = ['-updated_at', '-units_stock', 'regular_price', '-regular_price', 'name', '-id'] as const;
-export type ProductOrdering = (typeof PRODUCT_ORDERINGS)[number];
-
-/** A page of a list and how many there are in all. */
-export interface Listed<T> {
-  count: number;
-  results: T[];
-}
-
-export type ProductRow = Product & {
-  category_name: string | null;
-  author_name: string | null;
-  publisher_name: string | null;
-};
-
-/** The products table's columns, in the table's order (reads.test.ts checks them against both databases). */
-export const PRODUCT_COLUMNS = [
-  'id', 'type', 'english_title', 'bangla_title', 'description', 'category_id', 'author_id', 'publisher_id', 'image', 'alt_text', 'pdf',
-  'isbn', 'edition', 'language', 'country', 'total_page', 'model', 'brand', 'warranty', 'offer_type', 'percentage', 'flat_discount',
-  'purchase_from', 'purchase_price', 'regular_price', 'discount_price', 'units_stock', 'units_sold', 'is_active', 'created_at', 'updated_at',
-  'rating_count', 'rating_sum',
-] as const satisfies readonly (keyof Product)[];
-
-/** How a page packs and reads each column (server/db/packed-rows.ts); reads.test.ts checks them against both databases. */
-export const PRODUCT_COLUMN_KINDS: Record<(typeof PRODUCT_COLUMNS)[number], PackedKind> = {
-  id: 'int', type: 'text', english_title: 'text', bangla_title: 'text', description: 'text', category_id: 'int?', author_id: 'int?', publisher_id: 'int?',
-  image: 'text?', alt_text: 'text', pdf: 'text?', isbn: 'text', edition: 'text', language: 'text', country: 'text', total_page: 'int?', model: 'text',
-  brand: 'text', warranty: 'text', offer_type: 'text', percentage: 'int', flat_discount: 'int', purchase_from: 'text', purchase_price: 'int',
-  regular_price: 'int', discount_price: 'int', units_stock: 'int', units_sold: 'int', is_active: 'int', created_at: 'time', updated_at: 'time',
-  rating_count: 'int', rating_sum: 'int',
-};
-
-/** Products joined to their category, author and publisher, nothing selected yet. */
-export function productJoins(db: Kysely<DB>) {
-  return db
-    .selectFrom('products')
-    .leftJoin('categories', 'categories.id', 'products.category_id')
-    .leftJoin('authors', 'authors.id', 'products.author_id')
-    .leftJoin('publishers', 'publishers.id', 'products.publisher_id');
-}
-
-/** Products with the names of their category, author and publisher joined in. */
-export function productQuery(db: Kysely<DB>) {
-  return productJoins(db)
-    .selectAll('products')
-    .select(['categories.name as category_name', 'authors.name as author_name', 'publishers.name as publisher_name']);
-}
-
-/** The product's descriptive fields, as stored: the same in its API answer and its CSV row (bulk-export.ts). */
-export function productDetails(row: ProductRow) {
-  return {
-    isbn: row.isbn,
-    edition: row.edition,
-    language: row.language,
-    country: row.country,
-    total_page: row.total_page,
-    model: row.model,
-    brand: row.brand,
-    warranty: row.warranty,
-    offer_type: row.offer_type,
-    percentage: row.percentage,
-    flat_discount: row.flat_discount,
-  };
-}
-
-export function toApiProduct(row: ProductRow, storage: FileStorage, opts: { admin?: boolean } = {}) {
-  const images = imageUrls(storage, row.image);
-  return {
-    id: row.id,
-    type: row.type,
-    english_title: row.english_title,
-    bangla_title: row.bangla_title,
-    description: row.description,
-    category: row.category_id,
-    category_name: row.category_name,
-    author: row.author_id,
-    author_name: row.author_name,
-    publisher: row.publisher_id,
-    publisher_name: row.publisher_name,
-    image: images?.detail ?? null,
-    images,
-    alt_text: row.alt_text || row.english_title,
-    pdf: row.pdf ? storage.url(row.pdf) : null,
-    ...productDetails(row),
-    // What the shop paid is the shop's business: only admins see it.
-    ...(opts.admin ? { purchase_from: row.purchase_from, purchase_price: row.purchase_price } : {}),
-    regular_price: row.regular_price,
-    discount_price: row.discount_price,
-    price: unitPrice(row),
-    units_stock: row.units_stock,
-    units_sold: row.units_sold,
-    is_active: row.is_active === 1,
-    updated_at: row.updated_at,
-    // Visible reviews (ratings.ts): the average to one decimal, null before the first.
-    rating_average: ratingAverage(Number(row.rating_count), Number(row.rating_sum)),
-    rating_count: Number(row.rating_count),
-  };
-}
-
-export type ApiProduct = ReturnType<typeof toApiProduct>;
+import { describedColumns, formOffer } from './product-values';
 
 export interface ProductDeps {
   /** Whether the product appears on any order; such a product is deactivated instead of deleted. */
@@ -171,8 +69,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
     async create(type: ProductType, form: ProductForm, files: ProductFiles) {
       productTypeMismatch(type, form);
       const errors = await missingReferences({ category: form.category, author: form.author, publisher: form.publisher });
-      const regular = form.regular_price ?? 0;
-      const offer = resolveOffer({ regular_price: regular, offer_type: form.offer_type ?? OFFER_NONE, percentage: form.percentage, flat_discount: form.flat_discount });
+      const { regular, offer } = formOffer(form);
       if ('errors' in offer) Object.assign(errors, offer.errors);
       if (Object.keys(errors).length) fail(errors);
       if (!('offer' in offer)) return null as never;
@@ -181,29 +78,15 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       const pending = new PendingFiles(storage);
       const stored = await storeProductFiles(pending, files);
       const now = nowIso();
-      const title = form.english_title ?? '';
       const values = {
         type,
-        english_title: title,
-        bangla_title: form.bangla_title ?? '',
-        description: form.description ?? '',
+        ...describedColumns(form),
         category_id: form.category ?? null,
         author_id: type === 'books' ? (form.author ?? null) : null,
         publisher_id: type === 'books' ? (form.publisher ?? null) : null,
         image: stored.image ?? null,
-        alt_text: form.alt_text ?? title,
         pdf: stored.pdf ?? null,
-        isbn: form.isbn ?? '',
-        edition: form.edition ?? '',
-        language: form.language ?? '',
-        country: form.country ?? '',
-        total_page: form.total_page ?? null,
-        model: form.model ?? '',
-        brand: form.brand ?? '',
-        warranty: form.warranty ?? '',
         ...offer.offer,
-        purchase_from: form.purchase_from ?? '',
-        purchase_price: form.purchase_price ?? 0,
         regular_price: regular,
         units_stock: form.units_stock ?? 0,
         units_sold: form.units_sold ?? 0,
@@ -221,41 +104,21 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       productTypeMismatch(existing.type, form);
       const errors = await missingReferences({ category: form.category, author: form.author, publisher: form.publisher });
       if (form.expected_units_stock !== undefined && form.units_stock === undefined) errors.expected_units_stock = [FORM_MESSAGES.expectedNeedsStock];
-      const regular = form.regular_price ?? existing.regular_price;
-      const offer = resolveOffer({
-        regular_price: regular,
-        offer_type: form.offer_type ?? (existing.offer_type || OFFER_NONE),
-        percentage: form.percentage ?? (existing.offer_type === 'Percentage' ? existing.percentage : undefined),
-        flat_discount: form.flat_discount ?? (existing.offer_type === 'Flat Discount' ? existing.flat_discount : undefined),
-      });
+      const { regular, offer } = formOffer(form, existing);
       if ('errors' in offer) Object.assign(errors, offer.errors);
       if (Object.keys(errors).length) fail(errors);
       if (!('offer' in offer)) return null as never;
 
       const pending = new PendingFiles(storage);
       const stored = await storeProductFiles(pending, files);
-      const title = form.english_title ?? existing.english_title;
       const changes = {
-        english_title: title,
-        bangla_title: form.bangla_title ?? existing.bangla_title,
-        description: form.description ?? existing.description,
+        ...describedColumns(form, existing),
         category_id: form.category ?? existing.category_id,
         author_id: form.author ?? existing.author_id,
         publisher_id: form.publisher ?? existing.publisher_id,
         image: stored.image ?? existing.image,
-        alt_text: form.alt_text ?? (existing.alt_text || title),
         pdf: stored.pdf ?? existing.pdf,
-        isbn: form.isbn ?? existing.isbn,
-        edition: form.edition ?? existing.edition,
-        language: form.language ?? existing.language,
-        country: form.country ?? existing.country,
-        total_page: form.total_page ?? existing.total_page,
-        model: form.model ?? existing.model,
-        brand: form.brand ?? existing.brand,
-        warranty: form.warranty ?? existing.warranty,
         ...offer.offer,
-        purchase_from: form.purchase_from ?? existing.purchase_from,
-        purchase_price: form.purchase_price ?? existing.purchase_price,
         regular_price: regular,
         is_active: form.is_active === undefined ? existing.is_active : form.is_active ? 1 : 0,
         updated_at: nowIso(),
@@ -321,4 +184,3 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
   };
 }
 
-export type Products = ReturnType<typeof createProducts>;

@@ -4,7 +4,7 @@ import { testDialect } from '../test/database';
 import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
 import { sql } from 'kysely';
 import { createCatalogService } from './service';
-import { PRODUCT_COLUMNS, PRODUCT_COLUMN_KINDS, productQuery, toApiProduct, type ProductRow } from './products';
+import { PRODUCT_COLUMNS, PRODUCT_COLUMN_KINDS, productQuery, toApiProduct, type ProductRow } from './api-product';
 import { insertProduct } from '../test/orders-fixtures';
 
 const enc = encodeURIComponent;

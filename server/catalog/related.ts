@@ -16,7 +16,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { FileStorage } from '../media/storage';
-import { productQuery, toApiProduct, type ApiProduct, type ProductRow } from './products';
+import { productQuery, toApiProduct, type ApiProduct, type ProductRow } from './api-product';
 import type { CatalogVersions } from './stock';
 
 /** How many products each list shows. */

@@ -8,33 +8,33 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { DB } from '../db/schema';
 import type { FileStorage } from '../media/storage';
-import { createSearchStrategy } from './search';
+import { createSearchStrategy } from './search/create-strategy';
 import { createProducts, type ProductDeps } from './products';
 import { createProductLists } from './product-lists';
 import { createCategories } from './categories';
 import { createPeople } from './people';
 import { createShowcase } from './showcase';
 import { createStock } from './stock';
-import { createSearchFacets } from './search-facets';
+import { createSearchFacets } from './search/facets';
 import { createRatings } from './ratings';
 import { createRelated, type RelatedDeps } from './related';
 import { createBulkExport } from './bulk-export';
 import { createBulkImport } from './bulk-import';
+import { createBulkPrice } from './bulk-price';
 import type { BulkPriceChange } from '../../domain/catalog-import';
 
-export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './products';
-export { PLAIN_LIST_LIMIT, HEADER_SEARCH_LIMIT, SEARCH_COUNT_LIMIT, type CountedList, type ProductListQuery, type SearchFilters } from './product-lists';
-export { PERSON_ORDERINGS, type ApiPerson, type PersonOrdering } from './people';
+export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './api-product';
+export type { SearchFilters } from './product-lists';
+export { PERSON_ORDERINGS } from './people';
 export type { ApiCategory } from './categories';
-export type { ApiBanner, ApiLogo } from './showcase';
-export type { CatalogRatings, RatingFigures } from './ratings';
-export type { CatalogVersions, CheckoutProduct, StockLevel, StockLine, StockSummary, TakeResult } from './stock';
+export type { CatalogRatings } from './ratings';
+export type { CheckoutProduct, StockSummary } from './stock';
 
 export interface CatalogOptions extends ProductDeps {
   dialect: DialectName;
   /** How far a search counts exactly (SEARCH_COUNT_LIMIT); tests set it low. */
   searchCountLimit?: number | undefined;
-  /** How a common word's matches are sampled for ranking (product-lists.ts RANK_SAMPLE); tests set them low. */
+  /** How a common word's matches are sampled for ranking (search/ranked-pages.ts RANK_SAMPLE); tests set them low. */
   rankSample?: number | undefined;
   titleSample?: number | undefined;
   /** The product page's "bought together": the orders module's ranked ids, handed in by server/services.ts (related.ts). */
@@ -51,6 +51,7 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
   const lists = createProductLists(db, storage, { search, categories, authors, publishers, searchCountLimit: opts.searchCountLimit, rankSample: opts.rankSample, titleSample: opts.titleSample });
   const stock = createStock(db);
   const bulk = createBulkImport(db, { onBackInStock: opts.onBackInStock });
+  const changePrices = createBulkPrice(db);
   const related = createRelated(db, storage, { versions: () => stock.versions(), boughtTogether: opts.boughtTogether });
 
   return {
@@ -119,13 +120,13 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
     /** The catalogue as CSV and from CSV (bulk-export.ts, bulk-import.ts). */
     exportCsv: createBulkExport(db, storage, search).exportCsv,
     importCsv: bulk.importCsv,
-    /** Regular prices up or down by category (with its sub-categories) and/or publisher (bulk-import.ts). */
-    changePrices: async (change: BulkPriceChange) => bulk.changePrices(change, change.category === undefined ? undefined : await categories.descendantIds(change.category)),
+    /** Regular prices up or down by category (with its sub-categories) and/or publisher (bulk-price.ts). */
+    changePrices: async (change: BulkPriceChange) => changePrices(change, change.category === undefined ? undefined : await categories.descendantIds(change.category)),
 
     /** The product page's more by the author, more in the category and bought together (related.ts). */
     related: related.related,
 
-    /** The /search page's facet counts and "did you mean" (search-facets.ts). */
+    /** The /search page's facet counts and "did you mean" (search/facets.ts). */
     searchFacets: createSearchFacets(db, search, stock),
 
     /** The shelf counts, which checkout and order cancellation change inside their own transactions. */

@@ -23,8 +23,6 @@ export function toApiBanner(row: { id: number; image: string; alt_text: string; 
   return { ...toApiLogo(row, storage), url: row.url };
 }
 
-export type ApiLogo = ReturnType<typeof toApiLogo>;
-export type ApiBanner = ReturnType<typeof toApiBanner>;
 
 export function createShowcase(db: Kysely<DB>, storage: FileStorage) {
   async function remove(table: 'logos' | 'banners', id: number) {

@@ -78,6 +78,15 @@ export function createStock(db: Kysely<DB>) {
   }
 
   /** Puts the units of a cancelled or returned order back on the shelf. */
+  /** Moves `quantity` units of a product from the shelf to sold, when the shelf holds that many (the caller may narrow it further). */
+  function takeOff(trx: Kysely<DB>, product: number, quantity: number) {
+    return trx
+      .updateTable('products')
+      .set({ units_stock: sql`units_stock - ${quantity}`, units_sold: sql`units_sold + ${quantity}` })
+      .where('id', '=', product)
+      .where('units_stock', '>=', quantity);
+  }
+
   async function giveBack(trx: Kysely<DB>, items: { product: number; quantity: number }[]): Promise<void> {
     // In product order, like checkout takes them, so a cancel and a checkout never deadlock.
     for (const item of inProductOrder(items)) {
@@ -145,11 +154,7 @@ export function createStock(db: Kysely<DB>) {
      */
     async take(trx: Kysely<DB>, lines: StockLine[]): Promise<TakeResult> {
       for (const line of inProductOrder(lines)) {
-        const result = await trx
-          .updateTable('products')
-          .set({ units_stock: sql`units_stock - ${line.quantity}`, units_sold: sql`units_sold + ${line.quantity}` })
-          .where('id', '=', line.product)
-          .where('units_stock', '>=', line.quantity)
+        const result = await takeOff(trx, line.product, line.quantity)
           .where('is_active', '=', 1)
           // The price read for the order must still be the price when the stock is taken.
           .where('regular_price', '=', line.regular_price)
@@ -175,12 +180,7 @@ export function createStock(db: Kysely<DB>) {
     async retake(trx: Kysely<DB>, items: { product: number; quantity: number }[]): Promise<boolean> {
       const taken: { product: number; quantity: number }[] = [];
       for (const item of inProductOrder(items)) {
-        const result = await trx
-          .updateTable('products')
-          .set({ units_stock: sql`units_stock - ${item.quantity}`, units_sold: sql`units_sold + ${item.quantity}` })
-          .where('id', '=', item.product)
-          .where('units_stock', '>=', item.quantity)
-          .executeTakeFirst();
+        const result = await takeOff(trx, item.product, item.quantity).executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) {
           await giveBack(trx, taken);
           return false;
@@ -195,4 +195,3 @@ export function createStock(db: Kysely<DB>) {
   };
 }
 
-export type Stock = ReturnType<typeof createStock>;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
-import { catalogAnswerCacheStats } from './routes';
+import { catalogAnswerCacheStats } from './answer-cache';
 
 const enc = encodeURIComponent;
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
-import { testDialect } from '../test/database';
-import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
+import { createTestApp, type TestApp } from '../../test/app';
+import { testDialect } from '../../test/database';
+import { loadCatalogFixture, type CatalogFixture } from '../../test/catalog-fixture';
+import { insertTitledBooks } from '../../test/search-fixtures';
 
 describe(`GET /api/search/suggest/ (${testDialect})`, () => {
   let t: TestApp;
@@ -69,11 +70,7 @@ describe(`GET /api/search/suggest/ (${testDialect})`, () => {
   });
 
   it('gives at most 8, keeping places for names when the products are many', async () => {
-    const db = t.services.database.db;
-    await db
-      .insertInto('products')
-      .values(Array.from({ length: 12 }, (_, i) => ({ type: 'books' as const, english_title: `Padma Atlas ${i}`, regular_price: 10, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })))
-      .execute();
+    await insertTitledBooks(t.services.database.db, 'Padma Atlas', 12);
     expect(await suggest('atlas')).toHaveLength(8);
     const padma = await suggest('padma');
     expect(padma).toHaveLength(8);

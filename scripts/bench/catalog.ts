@@ -28,7 +28,7 @@ import autocannon, { type Result } from 'autocannon';
 import { createTestDatabase } from '../../server/test/database';
 import { sql } from 'kysely';
 import { createSettingsService } from '../../server/settings/service';
-import { createSearchStrategy } from '../../server/catalog/search';
+import { createSearchStrategy } from '../../server/catalog/search/create-strategy';
 import { checkoutBody, insertCustomers } from '../../server/test/orders-fixtures';
 import { bundleServer, projectRoot, startServer, type ServerProcess } from '../../server/test/harness/processes';
 import { BENGALI_WORD, COMMON_WORD, ENGLISH_WORD, LARGE_SECTION, LATIN_WORD, MISSPELT_WORD, SUGGEST_PREFIX, fillShop, makeShop } from './shop';

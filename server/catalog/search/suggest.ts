@@ -6,12 +6,12 @@
  * memory, once per catalogue version.
  */
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import { keptRecent } from '../db/remembered-queries';
-import { normalizeSearchText } from '../../domain/search-text';
-import { productPath } from '../../domain/store-paths';
-import type { ApiProduct } from './products';
-import type { SearchPlan, WordPlan } from './search';
+import type { DB } from '../../db/schema';
+import { keptRecent } from '../../db/remembered-queries';
+import { normalizeSearchText } from '../../../domain/search-text';
+import { productPath } from '../../../domain/store-paths';
+import type { ApiProduct } from '../api-product';
+import type { SearchPlan, WordPlan } from './plan';
 
 export const SUGGEST_LIMIT = 8;
 /** Names keep at least this many of the eight places when that many match. */
@@ -51,7 +51,7 @@ function nameRank(text: string, plan: SearchPlan, words: string[][]): number | n
 
 export function createSuggestions(
   db: Kysely<DB>,
-  /** Runs with the term's plan (product-lists.ts `planned`): null when the term has no words. */
+  /** Runs with the term's plan (planned.ts): null when the term has no words. */
   planned: <T>(term: string, run: (plan: SearchPlan) => Promise<T>) => Promise<T | null>,
   products: (plan: SearchPlan, limit: number) => Promise<ApiProduct[]>,
 ) {

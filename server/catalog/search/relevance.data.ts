@@ -5,7 +5,7 @@
  * of the document starts with it, or with one of its Bengali readings when it is Latin); a
  * query matching more than five products expects its title first because the title is exactly
  * the query. `typo` cases need the search's typo tolerance (one edit) and are not met by
- * normalisation alone. search-relevance.data.test.ts proves each case true of the demo shop.
+ * normalisation alone. relevance.data.test.ts proves each case true of the demo shop.
  */
 
 export type RelevanceKind =

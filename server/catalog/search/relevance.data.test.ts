@@ -5,13 +5,13 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/database';
-import { LocalDiskStorage } from '../media/storage';
-import { seedDemoShop } from '../db/demo/seed';
-import * as demo from '../db/demo/data';
-import { editDistanceAtMostOne, normalizeSearchText, searchWords } from '../../domain/search-text';
-import { latinToBengali } from '../../domain/search-translit';
-import { RELEVANCE_CASES, expectFound, type RelevanceKind } from './search-relevance.data';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { LocalDiskStorage } from '../../media/storage';
+import { seedDemoShop } from '../../db/demo/seed';
+import * as demo from '../../db/demo/data';
+import { editDistanceAtMostOne, normalizeSearchText, searchWords } from '../../../domain/search-text';
+import { latinToBengali } from '../../../domain/search-translit';
+import { RELEVANCE_CASES, expectFound, type RelevanceKind } from './relevance.data';
 
 /** The English titles the demo shop makes from its data (books in volumes, goods in variants). */
 function demoTitles(): Set<string> {

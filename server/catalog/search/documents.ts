@@ -8,9 +8,9 @@
  * an advisory lock on PostgreSQL), so two processes never write an older document over a newer one.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DialectName } from '../db/database';
-import type { DB } from '../db/schema';
-import { normalizeSearchText } from '../../domain/search-text';
+import type { DialectName } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { normalizeSearchText } from '../../../domain/search-text';
 
 const BATCH = 2_000;
 const INSERT_ROWS = 400;

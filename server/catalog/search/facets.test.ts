@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
-import { testDialect } from '../test/database';
-import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
-import type { SearchFilters } from './product-lists';
-import { correctionDistance, editDistance } from './search-facets';
+import { createTestApp, type TestApp } from '../../test/app';
+import { testDialect } from '../../test/database';
+import { loadCatalogFixture, type CatalogFixture } from '../../test/catalog-fixture';
+import type { SearchFilters } from '../product-filter';
+import { correctionDistance, editDistance } from './did-you-mean';
 
 const PAGE = { page: 1, size: 100, offset: 0 };
 

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
-import { createTestDatabase, testDialect, type TestDatabase } from '../test/database';
-import { openSqlite, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { LocalDiskStorage } from '../media/storage';
-import { createCatalogService, type CatalogService } from './service';
-import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
-import { searchWords } from './search';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase, testDialect, type TestDatabase } from '../../test/database';
+import { LocalDiskStorage } from '../../media/storage';
+import { createCatalogService, type CatalogService } from '../service';
+import { loadCatalogFixture, type CatalogFixture } from '../../test/catalog-fixture';
+import { insertTitledBooks, openSqliteTwin, type SqliteTwin } from '../../test/search-fixtures';
+import { searchWords } from './name-words';
 
 describe('searchWords (LIKE filters on names as stored)', () => {
   it('splits a term on white space and keeps Bengali words whole', () => {
@@ -183,11 +179,7 @@ describe(`catalogue search (${testDialect})`, () => {
   });
 
   it('gives the header box at most 20 results', async () => {
-    const db = t.services.database.db;
-    await db
-      .insertInto('products')
-      .values(Array.from({ length: 25 }, (_, i) => ({ type: 'books' as const, english_title: `Bulk Atlas ${i}`, regular_price: 10, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })))
-      .execute();
+    await insertTitledBooks(t.services.database.db, 'Bulk Atlas', 25);
     expect(await t.services.catalog.searchProducts('atlas')).toHaveLength(20);
     expect((await t.app.inject('/api/search/?q=atlas')).json()).toHaveLength(20);
     expect((await t.app.inject('/api/product/?search=atlas')).json().count).toBe(25);
@@ -197,31 +189,24 @@ describe(`catalogue search (${testDialect})`, () => {
 // With TEST_DATABASE_URL, the same data goes into SQLite too and both must answer alike.
 describe.runIf(testDialect === 'postgres')('search gives the same answers on SQLite and PostgreSQL', () => {
   let t: TestApp;
-  let sqlite: Database;
-  let dir: string;
-  let fromSqlite: CatalogService;
+  let sqlite: SqliteTwin;
 
   beforeAll(async () => {
     t = await createTestApp();
     await loadCatalogFixture(t.services.database.db);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-search-'));
-    sqlite = openSqlite(path.join(dir, 'haat.db'));
-    await migrateToLatest(sqlite);
-    await loadCatalogFixture(sqlite.db);
-    fromSqlite = createCatalogService(sqlite.db, new LocalDiskStorage(dir), { dialect: 'sqlite', isOnOrders: async () => false });
+    sqlite = await openSqliteTwin('haat-search-', (db) => loadCatalogFixture(db));
   });
   afterAll(async () => {
     await t.close();
     await sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it.each([...CASES.map(([term]) => term), 'Rivers of', 'বাংলার', 'প্রকাশন', 'a', 'ও'])('%j', async (term) => {
     const pg = await t.services.catalog.searchProducts(term, 20, { admin: true });
-    const lite = await fromSqlite.searchProducts(term, 20, { admin: true });
+    const lite = await sqlite.catalog.searchProducts(term, 20, { admin: true });
     expect(pg.map((p) => p.id)).toEqual(lite.map((p) => p.id));
     const pgList = await t.services.catalog.listProducts({ search: term, ordering: 'name' }, { page: 1, size: 20, offset: 0 });
-    const liteList = await fromSqlite.listProducts({ search: term, ordering: 'name' }, { page: 1, size: 20, offset: 0 });
+    const liteList = await sqlite.catalog.listProducts({ search: term, ordering: 'name' }, { page: 1, size: 20, offset: 0 });
     expect(pgList).toEqual(liteList);
   });
 });
