@@ -7,14 +7,10 @@
  */
 import { z } from 'zod';
 import { manualRefundFields, refineManualRefund } from './wallet-payments';
+import { GATEWAYS, isOnlineGateway, type OnlineGateway } from './providers';
 
-/** The online gateways the shop can take money through; each is also a payment option's id. */
-export const ONLINE_GATEWAYS = ['bkash_online', 'sslcommerz'] as const;
-export type OnlineGateway = (typeof ONLINE_GATEWAYS)[number];
-
-export function isOnlineGateway(id: string): id is OnlineGateway {
-  return (ONLINE_GATEWAYS as readonly string[]).includes(id);
-}
+/** The online gateways the shop can take money through (domain/providers.ts lists them). */
+export { isOnlineGateway, type OnlineGateway } from './providers';
 
 /**
  * An order's payment:
@@ -100,13 +96,13 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 export const UNSETTLED_ATTEMPTS: readonly AttemptStatus[] = ['starting', 'open', 'confirming', 'unknown'];
 
 /**
- * Whether confirming a payment at this gateway takes the money. bKash's execute does (the
- * customer only authorised it), so it is called once, only for an attempt still `open`.
- * SSLCommerz has taken the money before the customer returns; its confirmation only reads,
- * so an attempt a forged or early "fail" closed can still be confirmed by the real IPN.
+ * Whether confirming a payment at this gateway takes the money (a fact of domain/providers.ts).
+ * When it does (bKash's execute: the customer only authorised it), it is called once, only for
+ * an attempt still `open`. When it only reads (SSLCommerz has taken the money before the
+ * customer returns), an attempt a forged or early "fail" closed can still be confirmed by the real IPN.
  */
 export function confirmTakesMoney(gateway: OnlineGateway): boolean {
-  return gateway === 'bkash_online';
+  return GATEWAYS[gateway].confirmTakesMoney;
 }
 
 /** The attempt statuses from which a callback may claim an attempt to confirm it. */
@@ -144,14 +140,6 @@ export function judgeVerdict(verdict: Verdict, expected: { invoice: string; amou
   if (!sameAmount(verdict.amount, expected.amount)) return { outcome: 'failed', reason: `The amount paid (${verdict.amount}) is not the order's total (${expected.amount}).` };
   if (!verdict.reference) return { outcome: 'failed', reason: 'The gateway gave no transaction id.' };
   return { outcome: verdict.review ? 'review' : 'paid', amount: expected.amount, reference: verdict.reference };
-}
-
-/** The attempt status a judgement settles it at; `open` keeps it as it was (or as the caller decides). */
-export function attemptStatusOf(judgement: Judgement, cancelled = false): AttemptStatus | null {
-  if (judgement.outcome === 'paid') return 'paid';
-  if (judgement.outcome === 'review') return 'review';
-  if (judgement.outcome === 'failed') return cancelled ? 'cancelled' : 'failed';
-  return null;
 }
 
 /** What is left to refund of an online payment. */

@@ -1,6 +1,6 @@
 /** The shop's settings, edited in the back office. Nothing shop-specific is hard-coded elsewhere. */
 import { z } from 'zod';
-import { isOnlineGateway, type OnlineGateway } from './payments';
+import { GATEWAYS, ONLINE_GATEWAYS, isOnlineGateway, type OnlineGateway } from './providers';
 import { isSafeLink } from './catalog-forms';
 
 export const deliveryOptionSchema = z.object({
@@ -118,10 +118,9 @@ export function publicSettings(settings: ShopSettings): PublicSettings {
  * The online payment options, one per gateway. They come from the server's configuration (a
  * gateway is offered when its credentials are set), never from the stored settings.
  */
-export const ONLINE_PAYMENT_OPTIONS: Record<OnlineGateway, PaymentOption> = {
-  bkash_online: { id: 'bkash_online', label: 'বিকাশ (অনলাইন পেমেন্ট)', wallet: false, online: true },
-  sslcommerz: { id: 'sslcommerz', label: 'কার্ড / মোবাইল ব্যাংকিং / নেট ব্যাংকিং', wallet: false, online: true },
-};
+export const ONLINE_PAYMENT_OPTIONS = Object.fromEntries(
+  ONLINE_GATEWAYS.map((id) => [id, { id, label: GATEWAYS[id].label, wallet: false, online: true }]),
+) as Record<OnlineGateway, PaymentOption>;
 
 /** Whether an option is one of the online gateways (by its flag or its id). */
 export function isOnlineOption(option: { id: string; online?: boolean | undefined }): boolean {

@@ -1,6 +1,6 @@
 /**
- * The shop's rules for sending orders with a courier (Steadfast, Pathao): which couriers there
- * are, our reading of a parcel's states and what each means for the order, how much the courier
+ * The shop's rules for sending orders with a courier (the couriers are in domain/providers.ts):
+ * our reading of a parcel's states and what each means for the order, how much the courier
  * collects on delivery, the booking forms' schemas, and the customer's SMS texts (each one part).
  * Pure: no database, no clock, no courier.
  */
@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { idSchema } from './queries';
 import { fitOneSms, fitsOneSms } from './sms';
 import { DISTRICTS } from './bd-geo';
+import { COURIER_IDS, COURIERS, type CourierId } from './providers';
 
-export const COURIER_IDS = ['steadfast', 'pathao'] as const;
-export type CourierId = (typeof COURIER_IDS)[number];
-export const COURIER_LABELS: Record<CourierId, string> = { steadfast: 'Steadfast', pathao: 'Pathao' };
+/** The couriers' ids and facts are in domain/providers.ts, the one list of providers. */
+export type { CourierId } from './providers';
 
 /** Our reading of a courier's many states (the same words as server/shipments/courier.ts). */
 export const PARCEL_STATES = [
@@ -67,16 +67,17 @@ export function courierAddress(p: { street: string; upazila: string; district: s
   return room > 0 && street ? `${street.slice(0, room).trimEnd()}, ${tail}` : tail;
 }
 
-const courierId = z.enum(COURIER_IDS, { message: 'Choose steadfast or pathao.' });
-const pathaoId = z.coerce.number().int().min(1).max(2_147_483_647);
+const courierId = z.enum(COURIER_IDS as [CourierId, ...CourierId[]], { message: `Choose ${COURIER_IDS.join(' or ')}.` });
+/** A courier's own place id (Pathao's city, zone, area). */
+const placeId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /** `POST /api/order/{id}/shipment/`: the courier and its own fields (Pathao: city, zone, area, weight). */
 export const bookShipmentSchema = z
   .object({
     courier: courierId,
-    recipient_city: pathaoId.optional(),
-    recipient_zone: pathaoId.optional(),
-    recipient_area: pathaoId.optional(),
+    recipient_city: placeId.optional(),
+    recipient_zone: placeId.optional(),
+    recipient_area: placeId.optional(),
     item_weight: z.coerce.number().min(0.5, 'At least 0.5 kg.').max(10, 'At most 10 kg.').optional(),
     note: z.string().trim().max(200).optional(),
     // After a booking without an answer at a courier that cannot be asked for it (Pathao): the
@@ -85,9 +86,10 @@ export const bookShipmentSchema = z
     confirm_not_booked: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.courier !== 'pathao') return;
+    const courier = COURIERS[v.courier];
+    if (!courier.needsPlaces) return;
     for (const field of ['recipient_city', 'recipient_zone'] as const) {
-      if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Pathao needs the city and zone.' });
+      if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${courier.label} needs the city and zone.` });
     }
   });
 export type BookShipmentInput = z.infer<typeof bookShipmentSchema>;
@@ -132,7 +134,7 @@ interface SmsParts {
  */
 function oneSms(p: SmsParts, body: (courier: string) => string): string {
   const build = (shop: string, courier: string) => `${shop ? `${shop}: ` : ''}${body(courier)}`;
-  const courier = COURIER_LABELS[p.courier];
+  const courier = COURIERS[p.courier].label;
   if (fitsOneSms(build('', courier))) return fitOneSms((shop) => build(shop, courier), p.shopName);
   return fitOneSms((shop) => build(shop, ''), p.shopName);
 }

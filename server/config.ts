@@ -1,6 +1,9 @@
 /** Configuration from the environment (the README lists the variables). */
 import path from 'node:path';
 import { DEFAULT_TRUST_PROXY, compileTrustProxy } from './http/client-address';
+import { COURIER_PLUGINS, type CourierSettingsById } from './shipments/couriers';
+import { GATEWAY_PLUGINS, type GatewaySettings } from './payments/gateways';
+import type { EnvSettings } from './payments/gateways/plugin';
 
 export interface Config {
   port: number;
@@ -32,14 +35,15 @@ export interface Config {
   publicUrl: string;
   /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock before it is cancelled. */
   paymentHoldMinutes: number;
+  /** The payment gateways' settings, as each plug-in declares them (gatewaySettings): those whose credentials are all set. */
+  gateways: GatewaySettings;
   /** COURIER_POLL_MINUTES: how often a parcel not yet delivered or returned is asked about (default 30). */
   courierPollMinutes: number;
-  /** STEADFAST_WEBHOOK_TOKEN: the Bearer token Steadfast sends with its webhooks; unset, they are refused. */
-  steadfastWebhookToken: string | undefined;
-  /** PATHAO_WEBHOOK_SECRET: what Pathao sends as X-PATHAO-Signature; unset, its webhooks are refused. */
-  pathaoWebhookSecret: string | undefined;
-  /** PATHAO_WEBHOOK_INTEGRATION_SECRET: echoed to Pathao when it checks the webhook URL (optional). */
-  pathaoWebhookIntegrationSecret: string | undefined;
+  /**
+   * Each courier's settings (credentials, base URL, timeout, webhook secret), from the environment
+   * variables its plug-in names (server/shipments/couriers/<id>/index.ts); unset ones are undefined.
+   */
+  couriers: CourierSettingsById;
   /** WEB_CONCURRENCY: server processes on this machine (PostgreSQL only; SQLite runs one). Default 1. */
   webConcurrency: number;
   /** BACKUP_DIR: where the server makes a backup every night; unset, it makes none. */
@@ -157,6 +161,45 @@ export function mediaOrigin(media: MediaConfig | undefined): string | null {
   return media?.driver === 's3' ? new URL(media.publicBase).origin : null;
 }
 
+/**
+ * Reads the settings a plug-in declares (a gateway's); none when a credential is missing. Present means not
+ * blank; a credential is used as given (a secret is not trimmed).
+ */
+function readPluginSettings(settings: EnvSettings, env: NodeJS.ProcessEnv): Record<string, string | number> | undefined {
+  const values: Record<string, string | number> = {};
+  for (const [key, setting] of Object.entries(settings)) {
+    const raw = env[setting.env];
+    const set = raw?.trim() ? raw : '';
+    if (setting.kind === 'secret') {
+      if (!set) return undefined;
+      values[key] = set;
+    } else if (setting.kind === 'url') {
+      values[key] = set.trim() || setting.default;
+    } else {
+      const n = Number(raw);
+      values[key] = raw && Number.isInteger(n) && n > 0 ? n : setting.default;
+    }
+  }
+  return values;
+}
+
+/** Every registered payment gateway's settings (server/payments/gateways/index.ts), for those configured. */
+export function gatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+  const out: GatewaySettings = {};
+  for (const plugin of GATEWAY_PLUGINS) {
+    const values = readPluginSettings(plugin.settings, env);
+    if (values) out[plugin.id] = values;
+  }
+  return out;
+}
+
+/** Each courier plug-in's settings from its environment variables (an empty one is unset, or its default). */
+export function courierSettings(env: NodeJS.ProcessEnv = process.env): CourierSettingsById {
+  return Object.fromEntries(
+    COURIER_PLUGINS.map((p) => [p.id, Object.fromEntries(Object.entries(p.env).map(([key, setting]) => [key, env[setting.env] || setting.default || undefined]))]),
+  ) as CourierSettingsById;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 3000);
@@ -182,10 +225,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV !== 'test',
     publicUrl: publicOrigin(env.PUBLIC_URL, port, host),
     paymentHoldMinutes: holdMinutes(env.PAYMENT_HOLD_MINUTES),
+    gateways: gatewaySettings(env),
     courierPollMinutes: pollMinutes(env.COURIER_POLL_MINUTES),
-    steadfastWebhookToken: env.STEADFAST_WEBHOOK_TOKEN || undefined,
-    pathaoWebhookSecret: env.PATHAO_WEBHOOK_SECRET || undefined,
-    pathaoWebhookIntegrationSecret: env.PATHAO_WEBHOOK_INTEGRATION_SECRET || undefined,
+    couriers: courierSettings(env),
     webConcurrency: processCount(env.WEB_CONCURRENCY),
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     backupKeep: backupKeep(env.BACKUP_KEEP),

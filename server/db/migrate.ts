@@ -23,13 +23,14 @@ import { ordersPaymentsMigration } from './migrations/0306_orders_payments';
 import { smsSentIndexMigration } from './migrations/0501_sms_sent_index';
 import { restockRequestsMigration } from './migrations/1001_restock_requests';
 import { auditLogMigration } from './migrations/1101_audit_log';
+import { providerIdsAsTextMigration } from './migrations/0307_provider_ids_as_text';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
  * Name them NNNN_module_what; modules use their own number range
  * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx, promotions 08xx, reviews 09xx, restock 10xx, audit 11xx).
  */
-function allMigrations(database: Database): Record<string, Migration> {
+export function allMigrations(database: Database): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(database.dialect),
     '0101_catalog_indexes': catalogIndexesMigration(),
@@ -54,6 +55,10 @@ function allMigrations(database: Database): Record<string, Migration> {
     '0501_sms_sent_index': smsSentIndexMigration(),
     '1001_restock_requests': restockRequestsMigration(database.dialect),
     '1101_audit_log': auditLogMigration(database.dialect),
+    // One migration per module's range, each after the one that made its column (see the file).
+    '0307_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'orders', ['payment_gateway', 'courier']),
+    '0602_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'payment_attempts', ['gateway']),
+    '0702_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'shipments', ['courier']),
   };
 }
 

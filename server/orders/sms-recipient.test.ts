@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Signed, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct, orderCalls } from '../test/orders-fixtures';
-import { startFakePathao, type FakePathao } from '../test/fakes/pathao';
+import { startFakePathao, type FakePathao } from '../shipments/couriers/pathao/fake';
 
 const STRANGER = '01999888777';
 const later = (minutes: number) => Date.now() + minutes * 60_000;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import { startFakeSslcommerz, type FakeSslcommerz } from '../test/fakes/sslcommerz';
+import { startFakeSslcommerz, type FakeSslcommerz } from '../payments/gateways/sslcommerz/fake';
 
 describe(`an online order with nothing to pay (${testDialect})`, () => {
   let t: TestApp;

@@ -1,15 +1,15 @@
 /**
  * What an online payment gateway does for the shop, whichever gateway it is. Each gateway is a
- * real client of its documented HTTP API (bkash.ts, sslcommerz.ts), configured by environment
- * variables, with timeouts; tests run them against loopback fakes in server/test/fakes/.
+ * plug-in in its own folder (server/payments/gateways/<id>/, gateways/plugin.ts): a real client
+ * of its documented HTTP API, configured by environment variables (read by server/config.ts),
+ * with timeouts; tests run it against the loopback fake in the same folder.
  *
  * The flow: `start` opens a payment for one attempt and answers the page to send the customer
  * to. When the customer (or the gateway's server) comes back, the shop never believes the
  * callback: `confirm` asks the gateway what really happened. `lookup` asks again later (an
  * attempt left open, a confirm that timed out). `refund` gives money back.
  */
-
-export type GatewayId = 'bkash_online' | 'sslcommerz';
+import type { OnlineGateway } from '../../domain/providers';
 
 /** What a gateway says about one payment. */
 export type GatewayVerdict =
@@ -26,9 +26,18 @@ export interface StartInput {
   /** Taka, the server's total. */
   amount: number;
   customer: { name: string; phone: string; email: string; address: string; city: string };
-  /** Absolute URLs built from PUBLIC_URL. bKash uses `callback`; SSLCommerz the other four. */
-  urls: { callback: string; success: string; fail: string; cancel: string; ipn: string };
+  /** Absolute URLs built from PUBLIC_URL (each plug-in's `returnUrls`). bKash uses `callback`; SSLCommerz the other four. */
+  urls: ReturnUrls;
   productName: string;
+}
+
+/** Where a gateway sends the customer (or its own server) back to. */
+export interface ReturnUrls {
+  callback: string;
+  success: string;
+  fail: string;
+  cancel: string;
+  ipn: string;
 }
 
 export interface StartResult {
@@ -59,7 +68,7 @@ export interface RefundResult {
 }
 
 export interface PaymentGateway {
-  readonly id: GatewayId;
+  readonly id: OnlineGateway;
   start(input: StartInput): Promise<StartResult>;
   /**
    * Settles a payment the customer says is done. bKash: `ref` is the paymentID; execute it, and

@@ -3,34 +3,21 @@
  * gateway once more (a payment that did go through still pays it) and otherwise cancelled with
  * its stock given back, once, however many workers run. Time is the worker's test clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
 import { testDialect } from '../test/database';
+import { db, order, pageRef, smsOf, stockOf, t, withPaymentApp } from '../test/payment-app';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import { startFakeBkash, type FakeBkash } from '../test/fakes/bkash';
-import { startFakeSslcommerz, type FakeSslcommerz } from '../test/fakes/sslcommerz';
+import { startFakeBkash, type FakeBkash } from './gateways/bkash/fake';
+import { startFakeSslcommerz, type FakeSslcommerz } from './gateways/sslcommerz/fake';
 
 const HOLD_MINUTES = 30;
 const later = (minutes: number) => Date.now() + minutes * 60_000;
 
 describe(`payment holds (${testDialect})`, () => {
-  let t: TestApp;
   let bkash: FakeBkash;
   let ssl: FakeSslcommerz;
-  beforeAll(async () => {
-    [bkash, ssl] = await Promise.all([startFakeBkash(), startFakeSslcommerz()]);
-    Object.assign(process.env, bkash.env, ssl.env, { BKASH_TIMEOUT_MS: '1000' });
-    t = await createTestApp({ publicUrl: 'https://shop.example', paymentHoldMinutes: HOLD_MINUTES });
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([bkash.close(), ssl.close()]);
-  });
+  withPaymentApp(async () => ([bkash, ssl] = await Promise.all([startFakeBkash(), startFakeSslcommerz()])), { env: { BKASH_TIMEOUT_MS: '1000' }, config: { paymentHoldMinutes: HOLD_MINUTES }, admin: false });
 
-  const db = () => t.services.database.db;
-  const order = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const stockOf = async (id: number) => (await db().selectFrom('products').select('units_stock').where('id', '=', id).executeTakeFirstOrThrow()).units_stock;
-  const smsOf = (phone: string, kind: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).where('kind', '=', kind).execute();
   const runOnce = (at: number) => t.services.payments.worker.runOnce(at);
 
   async function placeOrder(gateway: 'bkash_online' | 'sslcommerz', units = 2) {
@@ -40,7 +27,7 @@ describe(`payment holds (${testDialect})`, () => {
     const body = res.json();
     return { customer, product, id: body.order_id as number, paymentUrl: body.payment_url as string | undefined, status: res.statusCode };
   }
-  const ref = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop()!);
+  const ref = pageRef;
 
   it('keeps an unpaid order until its hold runs out, then cancels it and gives its stock back', async () => {
     const { customer, product, id, paymentUrl } = await placeOrder('bkash_online');

@@ -4,36 +4,20 @@
  * else the money is held in review with a refund due and the staff are alerted. The IPN and the
  * browser's return arriving together settle it once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Signed, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
 import { testDialect } from '../test/database';
+import { admin, db, order, postForm, smsOf, stockOf, t, withPaymentApp } from '../test/payment-app';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import { startFakeSslcommerz, type FakeSslcommerz } from '../test/fakes/sslcommerz';
+import { startFakeSslcommerz, type FakeSslcommerz } from './gateways/sslcommerz/fake';
 
 const HOLD_MINUTES = 30;
 const afterHold = () => Date.now() + (HOLD_MINUTES + 1) * 60_000;
 
 describe(`late payments on cancelled orders (${testDialect})`, () => {
-  let t: TestApp;
   let ssl: FakeSslcommerz;
-  let admin: Signed;
-  beforeAll(async () => {
-    ssl = await startFakeSslcommerz();
-    Object.assign(process.env, ssl.env);
-    t = await createTestApp({ publicUrl: 'https://shop.example', paymentHoldMinutes: HOLD_MINUTES });
-    admin = await t.signIn({ admin: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await ssl.close();
-  });
+  withPaymentApp(async () => [(ssl = await startFakeSslcommerz())], { config: { paymentHoldMinutes: HOLD_MINUTES } });
 
-  const db = () => t.services.database.db;
-  const order = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const stockOf = async (id: number) => (await db().selectFrom('products').select('units_stock').where('id', '=', id).executeTakeFirstOrThrow()).units_stock;
-  const smsOf = (phone: string, kind: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).where('kind', '=', kind).execute();
-  const post = (path: string, fields: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `/payment/sslcommerz/${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  const post = (path: string, fields: Record<string, string>) => postForm(`/payment/sslcommerz/${path}`, fields);
 
   /** Two of five copies ordered through SSLCommerz, the hold run out and the order cancelled by the worker. */
   async function cancelledOrder(extra: Record<string, unknown> = {}) {

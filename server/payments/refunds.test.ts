@@ -3,34 +3,21 @@
  * asked, never more than was paid minus refunded; every try recorded, a refused one answered
  * 502 with the gateway's message and nothing refunded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import type { Signed } from '../test/app';
 import { testDialect } from '../test/database';
+import { admin, db, pageRef, postForm, t, withPaymentApp } from '../test/payment-app';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import { startFakeBkash, type FakeBkash } from '../test/fakes/bkash';
-import { startFakeSslcommerz, type FakeSslcommerz } from '../test/fakes/sslcommerz';
-
-type Signed = Awaited<ReturnType<TestApp['signIn']>>;
+import { startFakeBkash, type FakeBkash } from './gateways/bkash/fake';
+import { startFakeSslcommerz, type FakeSslcommerz } from './gateways/sslcommerz/fake';
 
 describe(`refunds (${testDialect})`, () => {
-  let t: TestApp;
   let bkash: FakeBkash;
   let ssl: FakeSslcommerz;
-  let admin: Signed;
-  beforeAll(async () => {
-    [bkash, ssl] = await Promise.all([startFakeBkash(), startFakeSslcommerz()]);
-    Object.assign(process.env, bkash.env, ssl.env);
-    t = await createTestApp({ publicUrl: 'https://shop.example' });
-    admin = await t.signIn({ admin: true, name: 'Refund Admin' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([bkash.close(), ssl.close()]);
-  });
+  withPaymentApp(async () => ([bkash, ssl] = await Promise.all([startFakeBkash(), startFakeSslcommerz()])), { admin: { name: 'Refund Admin' } });
 
-  const db = () => t.services.database.db;
   const refund = (id: number, payload: unknown, who: Signed = admin) => t.app.inject({ method: 'POST', url: `/api/order/${id}/refund/`, headers: who.headers, payload: payload as object });
-  const ref = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop()!);
+  const ref = pageRef;
 
   /** A 360-taka order paid with bKash online. */
   async function paidBkashOrder() {
@@ -76,7 +63,7 @@ describe(`refunds (${testDialect})`, () => {
     const res = await t.app.inject({ method: 'POST', url: '/checkout/', headers: customer.headers, payload: checkoutBody([{ product, quantity: 1 }], { payment_option: 'sslcommerz' }) });
     const tranId = ssl.sessions.get(ref(res.json().payment_url))!.tran_id;
     ssl.payOnGateway(tranId);
-    await t.app.inject({ method: 'POST', url: '/payment/sslcommerz/ipn', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(ssl.callbackFields(tranId)).toString() });
+    await postForm('/payment/sslcommerz/ipn', ssl.callbackFields(tranId));
     const done = await refund(res.json().order_id, { amount: 60, reason: 'Delivery charge back' });
     expect(done.statusCode).toBe(200);
     expect(done.json().order).toMatchObject({ payment_status: 'partially_refunded', refunded_amount: 60 });

@@ -5,8 +5,8 @@
  * settling an attempt (settle.ts), refunds (refunds.ts) and the hold worker that cancels orders
  * left unpaid (hold-worker.ts). Attempts are claimed before a gateway is asked (attempts.ts).
  *
- * Nothing a callback says is believed: the gateway is asked (bKash execute/query, SSLCommerz
- * validation/query) and the pure rule `judgeVerdict` decides whether its answer pays the
+ * Nothing a callback says is believed: the gateway is asked (its confirm or lookup, each
+ * gateway's return handling in gateways/<id>/returns.ts) and the pure rule `judgeVerdict` decides whether its answer pays the
  * attempt. The order's payment columns belong to the orders module and move only through
  * `orders.payments`, inside the same transaction as the attempt they follow from.
  */
@@ -18,11 +18,11 @@ import type { AuthUser } from '../accounts/sessions';
 import type { UserStore } from '../accounts/users';
 import type { SettingsService } from '../settings/service';
 import type { OrderService, PaymentOrder } from '../orders/service';
-import { GatewayError, type PaymentGateway } from './gateway';
-import type { Gateways } from './gateways';
+import { GatewayError, type PaymentGateway, type ReturnUrls } from './gateway';
+import { GATEWAY_PLUGINS, type Gateways } from './gateways';
 import { createAttemptStore, newInvoice, parseAnswers } from './attempts';
 import { createSettlement, errorAnswer, type PaymentLog } from './settle';
-import { createReturns, type ReturnResult } from './returns';
+import { createReturns, type ReturnContext, type ReturnResult } from './returns';
 import { createRefunds } from './refunds';
 import { createHoldRounds, type HoldWorkerOptions } from './hold-worker';
 import { IntervalWorker } from '../jobs/interval-worker';
@@ -67,15 +67,15 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
 
   const settlement = createSettlement(db, { attempts, orders: orderPayments, gatewayOf, shopName: shopNameNow, log, nudgeSms: nudge, waitMs: deps.waitMs ?? 15_000 });
   const { othersUnsettled } = settlement;
-  const { bkashCallback, sslcommerzReturn } = createReturns(db, { attempts, orders: orderPayments, settlement, gatewayOf, log });
+  const returns = createReturns(db, { attempts, orders: orderPayments, settlement, gatewayOf, log });
 
-  const urls = () => ({
-    callback: `${deps.publicUrl}/payment/bkash/callback`,
-    success: `${deps.publicUrl}/payment/sslcommerz/success`,
-    fail: `${deps.publicUrl}/payment/sslcommerz/fail`,
-    cancel: `${deps.publicUrl}/payment/sslcommerz/cancel`,
-    ipn: `${deps.publicUrl}/payment/sslcommerz/ipn`,
-  });
+  /** A return or IPN of one gateway, judged by the gateway's own code (gateways/<id>/returns.ts). */
+  function handleReturn(id: OnlineGateway, run: (ctx: ReturnContext) => Promise<ReturnResult>): Promise<ReturnResult> {
+    return run(returns.contextFor(id));
+  }
+
+  /** Every gateway's return addresses: each gateway reads its own. */
+  const urls = () => Object.assign({}, ...GATEWAY_PLUGINS.map((plugin) => plugin.returnUrls(deps.publicUrl))) as ReturnUrls;
 
   /** Where the customer is sent back to: the order page with the outcome. */
   function returnUrl(r: ReturnResult): string {
@@ -227,8 +227,7 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
   return {
     begin,
     payAgain,
-    bkashCallback,
-    sslcommerzReturn,
+    handleReturn,
     returnUrl,
     review,
     refund: refunds.refund,

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type Signed, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import { startFakeSteadfast, type FakeSteadfast } from '../test/fakes/steadfast';
-import { startFakePathao, type FakePathao } from '../test/fakes/pathao';
-import { SteadfastCourier } from './steadfast';
-import { PathaoCourier } from './pathao';
+import { startFakeSteadfast, type FakeSteadfast } from './couriers/steadfast/fake';
+import { startFakePathao, type FakePathao } from './couriers/pathao/fake';
+import { SteadfastCourier } from './couriers/steadfast/client';
+import { PathaoCourier } from './couriers/pathao/client';
 import type { Courier, ParcelInput } from './courier';
 import { placeInEnglish } from '../../domain/shipments';
 

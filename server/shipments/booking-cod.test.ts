@@ -4,27 +4,14 @@
  * and in bulk; the order keeps `cod_amount` as sent and the booking answers carry it; a payment
  * recorded after booking leaves it as sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Signed, TestApp } from '../test/app';
-import { openCourierApp, type CourierApp } from '../test/courier-app';
+import { describe, expect, it } from 'vitest';
+import { admin, db, pathao, steadfast, t, withCourierApp } from '../test/courier-app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import type { FakeSteadfast } from '../test/fakes/steadfast';
-import type { FakePathao } from '../test/fakes/pathao';
 
 describe(`the COD a parcel carries (${testDialect})`, () => {
-  let app: CourierApp;
-  let t: TestApp;
-  let steadfast: FakeSteadfast;
-  let pathao: FakePathao;
-  let admin: Signed;
-  beforeAll(async () => {
-    app = await openCourierApp();
-    ({ t, steadfast, pathao, admin } = app);
-  });
-  afterAll(() => app.close());
+  withCourierApp();
 
-  const db = () => t.services.database.db;
   const row = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   let n = 0;
   const trxId = () => `COD${Date.now().toString(36).toUpperCase()}${n++}`;

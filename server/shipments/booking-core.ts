@@ -20,7 +20,8 @@ import type { BookedParcel, Courier, ParcelInput } from './courier';
 import type { BookingClaim } from './store';
 import type { BookingDeps } from './booking-types';
 import { outcomeOf, recordParcel } from './record';
-import { COURIER_LABELS, amountToCollect, courierAddress, type BookShipmentInput, type CourierId } from '../../domain/shipments';
+import { amountToCollect, courierAddress, type BookShipmentInput, type CourierId } from '../../domain/shipments';
+import { COURIERS } from '../../domain/providers';
 import type { PaymentStatus } from '../../domain/payments';
 
 /** The admin's answer after a booking without an answer at a courier that cannot be asked. */
@@ -32,7 +33,7 @@ const SETTLED: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refund
 
 /** The 409 when a booking had no answer and the courier cannot say whether it made the parcel. */
 export function unsureMessage(courier: CourierId, orderId: number): string {
-  const label = COURIER_LABELS[courier];
+  const label = COURIERS[courier].label;
   return `Order #${orderId} was sent to ${label} without an answer, and ${label} cannot be asked whether it booked it. Look for order #${orderId} in the ${label} merchant panel: enter its consignment id to record that parcel, or confirm there is none to book it now.`;
 }
 
@@ -42,14 +43,14 @@ export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
 
   function courierFor(id: CourierId): Courier {
     const courier = couriers[id];
-    if (!courier) throw badRequest(`${COURIER_LABELS[id]} is not configured.`, { courier: [`${COURIER_LABELS[id]} is not configured.`] });
+    if (!courier) throw badRequest(`${COURIERS[id].label} is not configured.`, { courier: [`${COURIERS[id].label} is not configured.`] });
     return courier;
   }
 
   /** Why an order cannot be booked, or null. */
   function refusal(order: ShipmentOrder | undefined): HttpError | null {
     if (!order) return notFound(ORDER_NOT_FOUND);
-    if (order.consignment_id) return conflict(`Order #${order.id} is already booked with ${order.courier ? COURIER_LABELS[order.courier] : 'a courier'}.`);
+    if (order.consignment_id) return conflict(`Order #${order.id} is already booked with ${order.courier ? COURIERS[order.courier].label : 'a courier'}.`);
     if (order.status !== 'Pending') return badRequest(`Only Pending orders can be sent; order #${order.id} is ${order.status}.`);
     if (order.payment_gateway && !SETTLED.includes(order.payment_status)) {
       return conflict(`Order #${order.id} is paid online and its payment is ${order.payment_status}; send it once the payment is settled.`);
@@ -85,7 +86,7 @@ export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
     if (claim === 'booked') throw conflict(`Order #${orderId} is already booked.`);
     if (claim === 'busy') throw conflict(`Order #${orderId} is being booked right now.`);
     if ('otherCourier' in claim) {
-      const label = COURIER_LABELS[claim.otherCourier];
+      const label = COURIERS[claim.otherCourier].label;
       throw conflict(`Order #${orderId} was sent to ${label} without an answer; book it with ${label} again, so it is not booked twice.`);
     }
     const order = await orders.get(orderId);
@@ -119,8 +120,8 @@ export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
     try {
       if (claim.known) found = { parcel: await whileClaimed(claim, orderId, () => parcelOf(courier, claim.known!)), step: 'adopted' };
       else if (choice.consignment_id) {
-        // Pathao's tracking code is its consignment id; another courier's is not known from its id.
-        const known = { consignmentId: choice.consignment_id, trackingCode: courier.id === 'pathao' ? choice.consignment_id : '' };
+        // Where the tracking code is the consignment id (Pathao) both are known; elsewhere only the id.
+        const known = { consignmentId: choice.consignment_id, trackingCode: COURIERS[courier.id].trackingIsConsignment ? choice.consignment_id : '' };
         found = { parcel: await whileClaimed(claim, orderId, () => parcelOf(courier, known)), step: 'entered' };
       } else if (claim.previous === 'unknown' && courier.canFindBooked) {
         const parcel = await whileClaimed(claim, orderId, () => courier.findBooked(orderId));
@@ -134,10 +135,10 @@ export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
       // A lookup that failed says nothing new: the booking stays as it was.
       const o = outcomeOf(error);
       await store.releaseBooking(claim, claim.previous === 'unknown' ? 'unknown' : 'failed', o.message, o.raw);
-      throw new HttpError(502, `${COURIER_LABELS[courier.id]}: ${o.message}`, undefined, { order_id: orderId });
+      throw new HttpError(502, `${COURIERS[courier.id].label}: ${o.message}`, undefined, { order_id: orderId });
     }
     if (found?.parcel.state === 'cancelled') {
-      const message = `${COURIER_LABELS[courier.id]} has order #${orderId}'s parcel ${found.parcel.consignmentId} cancelled; it is not recorded. Book the order again.`;
+      const message = `${COURIERS[courier.id].label} has order #${orderId}'s parcel ${found.parcel.consignmentId} cancelled; it is not recorded. Book the order again.`;
       await store.releaseBooking(claim, 'failed', message, found.parcel.raw);
       throw conflict(message, { order_id: orderId });
     }
@@ -164,7 +165,7 @@ export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
       if (error instanceof HttpError) throw error;
       const o = outcomeOf(error);
       await store.releaseBooking(claim, o.outcome, o.message, o.raw);
-      throw new HttpError(502, `${COURIER_LABELS[courier.id]}: ${o.message}`, undefined, { order_id: orderId });
+      throw new HttpError(502, `${COURIERS[courier.id].label}: ${o.message}`, undefined, { order_id: orderId });
     }
     await record(order, courier.id, claim, parcel, 'book', shopName, input.codAmount);
     return parcel;

@@ -1,21 +1,22 @@
-/** What booking a parcel is given and answers, shared by the booking files. */
+/** What booking a parcel is given and answers, shared by the booking files (and tracking's common part). */
 import type { OrderShipments } from '../orders/service';
-import type { Courier } from './courier';
+import type { Couriers } from './couriers';
 import type { ShipmentStore } from './store';
-import type { CourierId } from '../../domain/shipments';
 
-export type Couriers = Partial<Record<CourierId, Courier>>;
-
-export interface BookingDeps {
+/** What booking and tracking are both given (service.ts builds it once). */
+export interface ShipmentCommon {
   store: ShipmentStore;
   orders: OrderShipments;
   couriers: Couriers;
   shopName(): Promise<string>;
   publicUrl: string;
   nudgeSms(): void;
+  log(): { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+export interface BookingDeps extends ShipmentCommon {
   /** A booking claim older than this belongs to a process that died. */
   staleMs: number;
-  log(): { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
 export interface BulkLine {

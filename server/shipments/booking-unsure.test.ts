@@ -7,46 +7,23 @@
  * once its payment is settled, and a booked order's payment hold never cancels it; the address
  * keeps its upazila and district.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Signed, TestApp } from '../test/app';
-import { openCourierApp, type CourierApp } from '../test/courier-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, book, db, order, pathao, placeOrder, smsOf, steadfast, t, withCourierApp } from '../test/courier-app';
 import { testDialect } from '../test/database';
-import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import type { FakeSteadfast } from '../test/fakes/steadfast';
-import type { FakePathao } from '../test/fakes/pathao';
 
 const POLL_MINUTES = 30;
 const later = (minutes: number) => Date.now() + minutes * 60_000;
 const PATHAO = { courier: 'pathao', recipient_city: 1, recipient_zone: 14 };
 
 describe(`bookings without an answer (${testDialect})`, () => {
-  let app: CourierApp;
-  let t: TestApp;
-  let steadfast: FakeSteadfast;
-  let pathao: FakePathao;
-  let admin: Signed;
+  withCourierApp({ courierPollMinutes: POLL_MINUTES });
   beforeAll(async () => {
-    app = await openCourierApp({ courierPollMinutes: POLL_MINUTES });
-    ({ t, steadfast, pathao, admin } = app);
     // Pathao's token is taken before any answer is delayed.
     await t.app.inject({ url: '/api/couriers/?check=1', headers: admin.headers });
   });
-  afterAll(() => app.close());
 
-  const db = () => t.services.database.db;
-  const order = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const shipment = (id: number) => db().selectFrom('shipments').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
-  const smsOf = (phone: string, kind: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).where('kind', '=', kind).execute();
-  const book = (id: number, payload: object = { courier: 'steadfast' }) => t.app.inject({ method: 'POST', url: `/api/order/${id}/shipment/`, headers: admin.headers, payload });
   const bulk = (courier: string, orders: number[]) => t.app.inject({ method: 'POST', url: '/api/shipments/', headers: admin.headers, payload: { courier, orders } });
-
-  async function placeOrder() {
-    const customer = await t.signIn();
-    const product = await insertProduct(db(), { regular_price: 300, units_stock: 10 });
-    const res = await t.app.inject({ method: 'POST', url: '/checkout/', headers: customer.headers, payload: checkoutBody([{ product, quantity: 1 }]) });
-    expect(res.statusCode, res.body).toBe(200);
-    return { customer, id: res.json().order_id as number };
-  }
 
   /** A booking whose answer never came; the courier made the parcel all the same. */
   async function timedOut(id: number, courier: 'steadfast' | 'pathao') {
@@ -67,7 +44,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
   }
 
   it('after a Pathao timeout a retry is refused until the admin enters the parcel it made, which is then recorded', async () => {
-    const { id } = await placeOrder();
+    const { id } = await placeOrder(1);
     await timedOut(id, 'pathao');
     const creates = pathao.creates;
     const retry = await book(id, PATHAO);
@@ -89,7 +66,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
   });
 
   it('after a Pathao timeout the admin may confirm there is no parcel, and it is booked', async () => {
-    const { id } = await placeOrder();
+    const { id } = await placeOrder(1);
     await timedOut(id, 'pathao');
     pathao.parcels.delete(pathao.byOrder(id)[0]!.consignment_id);
     const res = await book(id, { ...PATHAO, confirm_not_booked: true });
@@ -99,7 +76,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
   });
 
   it('a 5xx answer to a booking is unknown, not refused: no other courier books it, the retry adopts the parcel', async () => {
-    const { id } = await placeOrder();
+    const { id } = await placeOrder(1);
     steadfast.madeButAnswers = 502;
     expect((await book(id)).statusCode).toBe(502);
     expect(await shipment(id)).toMatchObject({ booking: 'unknown' });
@@ -112,7 +89,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
   });
 
   it('a bulk booking without an answer leaves each order unknown, so no other courier books it', async () => {
-    const ids = [(await placeOrder()).id, (await placeOrder()).id];
+    const ids = [(await placeOrder(1)).id, (await placeOrder(1)).id];
     steadfast.delayMs = 700;
     const res = await bulk('steadfast', ids);
     steadfast.delayMs = 0;
@@ -123,7 +100,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
   });
 
   it('a parcel found already delivered settles the order without a "booked" SMS; a cancelled one is not adopted', async () => {
-    const { id, customer } = await placeOrder();
+    const { id, customer } = await placeOrder(1);
     await timedOut(id, 'steadfast');
     steadfast.setStatus(steadfast.byInvoice(id)!.consignment_id, 'delivered');
     expect((await book(id)).statusCode).toBe(200);
@@ -131,7 +108,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
     expect(row).toMatchObject({ status: 'Delivered', shipment_status: 'delivered', payment_status: 'paid', paid_amount: row.total });
     expect(await smsOf(customer.phone, 'shipment_booked')).toHaveLength(0);
 
-    const other = await placeOrder();
+    const other = await placeOrder(1);
     await timedOut(other.id, 'steadfast');
     steadfast.setStatus(steadfast.byInvoice(other.id)!.consignment_id, 'cancelled');
     const refused = await book(other.id);
@@ -144,7 +121,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
   });
 
   it('looks up a booking without an answer once a poll period, by when it was last tried', async () => {
-    const { id } = await placeOrder();
+    const { id } = await placeOrder(1);
     await timedOut(id, 'steadfast');
     steadfast.parcels.delete(String(steadfast.byInvoice(id)!.consignment_id));
     // Only this order's booking is unknown, so the fake's count of lookups is this order's.
@@ -161,7 +138,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
   });
 
   it('refuses to send an order paid online until its payment is settled; a booked order is never cancelled by its payment hold', async () => {
-    const { id } = await placeOrder();
+    const { id } = await placeOrder(1);
     await db().updateTable('orders').set({ payment_gateway: 'bkash_online', payment_status: 'pending', payment_hold_until: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', id).execute();
     const creates = steadfast.creates;
     const res = await book(id);
@@ -181,7 +158,7 @@ describe(`bookings without an answer (${testDialect})`, () => {
   });
 
   it('sends the courier an address that keeps its upazila and district however long the street', async () => {
-    const { id } = await placeOrder();
+    const { id } = await placeOrder(1);
     await db().updateTable('orders').set({ delivery_address: `House 12, ${'Road 7, '.repeat(40)}near the mosque` }).where('id', '=', id).execute();
     expect((await book(id)).statusCode).toBe(200);
     const row = await order(id);

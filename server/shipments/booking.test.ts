@@ -4,40 +4,14 @@
  * duplicate guard (two clicks at once, a timeout then a retry that adopts the courier's parcel);
  * a courier refusing or not answering (502, the order unbooked).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Signed, TestApp } from '../test/app';
-import { openCourierApp, type CourierApp } from '../test/courier-app';
+import { describe, expect, it } from 'vitest';
+import { admin, book, db, order, pathao, placeOrder, smsOf, steadfast, t, withCourierApp } from '../test/courier-app';
 import { testDialect } from '../test/database';
-import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import type { FakeSteadfast } from '../test/fakes/steadfast';
-import type { FakePathao } from '../test/fakes/pathao';
 import { fitsOneSms } from '../../domain/sms';
 
 describe(`booking parcels (${testDialect})`, () => {
-  let app: CourierApp;
-  let t: TestApp;
-  let steadfast: FakeSteadfast;
-  let pathao: FakePathao;
-  let admin: Signed;
-  beforeAll(async () => {
-    app = await openCourierApp();
-    ({ t, steadfast, pathao, admin } = app);
-  });
-  afterAll(() => app.close());
+  withCourierApp();
 
-  const db = () => t.services.database.db;
-  const order = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const smsOf = (phone: string, kind: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).where('kind', '=', kind).execute();
-  const book = (id: number, payload: object = { courier: 'steadfast' }, headers = admin.headers) =>
-    t.app.inject({ method: 'POST', url: `/api/order/${id}/shipment/`, headers, payload });
-
-  async function placeOrder(units = 2) {
-    const customer = await t.signIn();
-    const product = await insertProduct(db(), { regular_price: 300, units_stock: 10 });
-    const res = await t.app.inject({ method: 'POST', url: '/checkout/', headers: customer.headers, payload: checkoutBody([{ product, quantity: units }]) });
-    expect(res.statusCode, res.body).toBe(200);
-    return { customer, product, id: res.json().order_id as number };
-  }
 
   it('books a cash-on-delivery order with Steadfast: the total collected, the order carries the parcel, one SMS part', async () => {
     const { id, customer } = await placeOrder();

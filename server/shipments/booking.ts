@@ -13,9 +13,6 @@ import { createBulkBooking } from './bulk-booking';
 import { outcomeOf } from './record';
 import type { BookShipmentInput } from '../../domain/shipments';
 
-export type { BookingDeps, BulkLine, Couriers } from './booking-types';
-export { trackUrl } from './record';
-
 export function createBooking(db: Kysely<DB>, deps: BookingDeps) {
   const core = createBookingCore(db, deps);
   const { store, orders, couriers } = deps;

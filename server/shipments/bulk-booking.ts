@@ -12,7 +12,8 @@ import type { BookingClaim } from './store';
 import type { BookingCore } from './booking-core';
 import type { BookingDeps, BulkLine } from './booking-types';
 import { outcomeOf } from './record';
-import { COURIER_LABELS, type CourierId } from '../../domain/shipments';
+import type { CourierId } from '../../domain/shipments';
+import { COURIERS } from '../../domain/providers';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -28,7 +29,7 @@ export function createBulkBooking(core: BookingCore, deps: BookingDeps) {
   /** `POST /api/shipments/`: many orders with one courier; one line per order, in the order given. */
   return async function bookMany(admin: AuthUser, courierId: CourierId, orderIds: number[]): Promise<BulkLine[]> {
     const courier = core.courierFor(courierId);
-    const label = COURIER_LABELS[courierId];
+    const label = COURIERS[courierId].label;
     const ids = [...new Set(orderIds)];
     const lines = new Map<number, BulkLine>();
     const fail = (id: number, message: string) => lines.set(id, { order: id, ok: false, message });

@@ -1,15 +1,16 @@
 /**
  * What a courier does for the shop, whichever courier it is. Each courier is a real client of
- * its documented HTTP API (steadfast.ts, pathao.ts), configured by environment variables, with
- * timeouts; tests run them against loopback fakes in server/test/fakes/.
+ * its documented HTTP API (couriers/<id>/client.ts), configured by its settings, with
+ * timeouts; tests run them against the loopback fake beside it (couriers/<id>/fake.ts).
  *
  * `book` sends one parcel; `findBooked` asks the courier whether a parcel for our order already
  * exists (so a retry after a timeout never books a second parcel), where the courier can say
  * (`canFindBooked`); `status` reads a parcel's current state, which is all the shop ever believes
  * (a webhook is only a signal to ask).
  */
+import type { CourierId } from '../../domain/providers';
 
-export type CourierId = 'steadfast' | 'pathao';
+export type { CourierId } from '../../domain/providers';
 
 /** Our reading of a courier's many states. */
 export type ParcelState =

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Signed, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import { startFakePathao, type FakePathao } from '../test/fakes/pathao';
+import { startFakePathao, type FakePathao } from './couriers/pathao/fake';
 import { createCouriers } from './couriers';
+import { courierSettings } from '../config';
 import { placeInEnglish } from '../../domain/shipments';
 
 describe(`courier lists (${testDialect})`, () => {
@@ -18,7 +19,7 @@ describe(`courier lists (${testDialect})`, () => {
   beforeAll(async () => {
     pathao = await startFakePathao();
     // Only Pathao is configured.
-    t = await createTestApp({}, { couriers: createCouriers({ ...pathao.env, PATHAO_TIMEOUT_MS: '2000' }, { toEnglish: placeInEnglish }) });
+    t = await createTestApp({}, { couriers: createCouriers(courierSettings({ ...pathao.env, PATHAO_TIMEOUT_MS: '2000' }), { toEnglish: placeInEnglish }) });
     admin = await t.signIn({ admin: true });
   });
   afterAll(async () => {
@@ -71,7 +72,7 @@ describe(`courier lists (${testDialect})`, () => {
   });
 
   it('a courier that refuses the lists answers 502 with its words, never 500', async () => {
-    const refused = await createTestApp({}, { couriers: createCouriers({ ...pathao.env, PATHAO_CLIENT_SECRET: 'wrong' }, { toEnglish: placeInEnglish }) });
+    const refused = await createTestApp({}, { couriers: createCouriers(courierSettings({ ...pathao.env, PATHAO_CLIENT_SECRET: 'wrong' }), { toEnglish: placeInEnglish }) });
     try {
       const signed = await refused.signIn({ admin: true });
       for (const url of ['/api/couriers/pathao/cities/', '/api/couriers/pathao/zones/?city=1', '/api/couriers/pathao/price/?city=1&zone=14']) {

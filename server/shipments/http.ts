@@ -1,7 +1,6 @@
 /** One HTTP call to a courier (server/http/outbound.ts), its failures as CourierError; answer readers. */
 import { fetchText, parseAnswer, redact, retryOnce, str, type OutboundCall } from '../http/outbound';
-
-import { CourierError } from './courier';
+import { CourierError, type BookedParcel, type ParcelState } from './courier';
 
 export { str } from '../http/outbound';
 
@@ -58,4 +57,9 @@ export function rawOf(data: unknown, secrets: readonly string[]): string {
 export function timeoutFrom(value: string | undefined, fallback = 30_000): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** The parcel a courier's booking answer describes: its ids, its own status word read into our state, its message. */
+export function bookedParcel(ids: { consignmentId: unknown; trackingCode: unknown }, courierStatus: string, stateOf: (word: string) => ParcelState, message: unknown, raw: unknown): BookedParcel {
+  return { consignmentId: str(ids.consignmentId), trackingCode: str(ids.trackingCode), state: stateOf(courierStatus), courierStatus, message: str(message), raw };
 }

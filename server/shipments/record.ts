@@ -13,7 +13,8 @@ import { HttpError, conflict } from '../http/errors';
 import { CourierError, type BookedParcel } from './courier';
 import type { BookingClaim } from './store';
 import type { BookingDeps } from './booking-types';
-import { COURIER_LABELS, amountToCollect, bookedSms, isFinalParcel, orderStatusForParcel, type CourierId } from '../../domain/shipments';
+import { amountToCollect, bookedSms, isFinalParcel, orderStatusForParcel, type CourierId } from '../../domain/shipments';
+import { COURIERS } from '../../domain/providers';
 
 export function trackUrl(publicUrl: string, orderId: number): string {
   return `${publicUrl}/track?order=${orderId}`;
@@ -30,7 +31,7 @@ export function recordParcel(db: Kysely<DB>, deps: BookingDeps) {
 
   /** `codAmount`: what the courier was asked to collect; for a parcel adopted, what is due now. */
   return async function record(order: ShipmentOrder, courierId: CourierId, claim: BookingClaim, parcel: BookedParcel, step: string, shopName: string, codAmount = amountToCollect(order)): Promise<void> {
-    const label = COURIER_LABELS[courierId];
+    const label = COURIERS[courierId].label;
     const state = parcel.state === 'unknown' ? 'booked' : parcel.state;
     const ids = { consignment_id: parcel.consignmentId, tracking_code: parcel.trackingCode };
     let mine: boolean;

@@ -14,12 +14,14 @@ import type { RateLimiter } from '../accounts/rate-limit';
 import type { OrderService } from '../orders/service';
 import type { SettingsService } from '../settings/service';
 import { createShipmentStore } from './store';
-import { createBooking, type Couriers } from './booking';
+import { createBooking } from './booking';
+import type { Couriers } from './couriers';
 import { createTracking } from './tracking';
 import { IntervalWorker } from '../jobs/interval-worker';
-import { COURIER_IDS, COURIER_LABELS, type BookShipmentInput, type CourierId } from '../../domain/shipments';
+import type { BookShipmentInput } from '../../domain/shipments';
+import { COURIER_IDS, COURIERS, type CourierId } from '../../domain/providers';
 
-export type { Couriers } from './booking';
+export type { Couriers } from './couriers';
 
 export interface ShipmentLog {
   info(obj: object, msg?: string): void;
@@ -79,7 +81,7 @@ export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
       return Promise.all(
         COURIER_IDS.map(async (id) => {
           const courier = deps.couriers[id];
-          const base = { id, label: COURIER_LABELS[id], configured: !!courier };
+          const base = { id, label: COURIERS[id].label, configured: !!courier };
           if (!courier || !check) return base;
           try {
             return { ...base, ...(await courier.ping()) };

@@ -5,34 +5,19 @@
  * sends one SMS; webhooks are accepted only with the configured secret and are only a signal to
  * ask the courier; the public tracking answer for the right pair, a wrong pair and too many tries.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Signed, TestApp } from '../test/app';
-import { openCourierApp, type CourierApp } from '../test/courier-app';
+import { describe, expect, it } from 'vitest';
+import { admin, db, order, pathao, smsOf, steadfast, t, withCourierApp } from '../test/courier-app';
 import { testDialect } from '../test/database';
 import { checkoutBody, insertProduct } from '../test/orders-fixtures';
-import type { FakeSteadfast } from '../test/fakes/steadfast';
-import type { FakePathao } from '../test/fakes/pathao';
 import { fitsOneSms } from '../../domain/sms';
 
 const POLL_MINUTES = 30;
 const later = (minutes: number) => Date.now() + minutes * 60_000;
 
 describe(`following parcels (${testDialect})`, () => {
-  let app: CourierApp;
-  let t: TestApp;
-  let steadfast: FakeSteadfast;
-  let pathao: FakePathao;
-  let admin: Signed;
-  beforeAll(async () => {
-    app = await openCourierApp({ courierPollMinutes: POLL_MINUTES, steadfastWebhookToken: 'sf-webhook-token', pathaoWebhookSecret: 'pathao-webhook-secret' }, 2000);
-    ({ t, steadfast, pathao, admin } = app);
-  });
-  afterAll(() => app.close());
+  withCourierApp({ courierPollMinutes: POLL_MINUTES }, 2000, { STEADFAST_WEBHOOK_TOKEN: 'sf-webhook-token', PATHAO_WEBHOOK_SECRET: 'pathao-webhook-secret' });
 
-  const db = () => t.services.database.db;
-  const order = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const stockOf = async (id: number) => (await db().selectFrom('products').select('units_stock').where('id', '=', id).executeTakeFirstOrThrow()).units_stock;
-  const smsOf = (phone: string, kind: string) => db().selectFrom('sms_outbox').selectAll().where('to_phone', '=', phone).where('kind', '=', kind).execute();
   const runOnce = (at: number) => t.services.shipments.worker.runOnce(at);
 
   async function bookedOrder(courier: 'steadfast' | 'pathao' = 'steadfast') {

@@ -8,28 +8,20 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB, Shipment } from '../db/schema';
-import type { OrderShipments } from '../orders/service';
 import type { RateLimiter } from '../accounts/rate-limit';
 import { enforce } from '../accounts/rate-limit';
 import { enqueueSms } from '../notifications/outbox';
 import { notFound } from '../http/errors';
-import type { Couriers } from './booking';
-import { trackUrl } from './booking';
+import type { ShipmentCommon } from './booking-types';
+import { trackUrl } from './record';
 import type { ParcelStatus } from './courier';
-import type { ShipmentStore } from './store';
 import { normalizePhone } from '../../domain/phone';
-import { COURIER_LABELS, isFinalParcel, orderStatusForParcel, outForDeliverySms, type CourierId, type ShipmentEvent } from '../../domain/shipments';
+import { isFinalParcel, orderStatusForParcel, outForDeliverySms, type CourierId, type ShipmentEvent } from '../../domain/shipments';
+import { COURIERS } from '../../domain/providers';
 
-export interface TrackingDeps {
-  store: ShipmentStore;
-  orders: OrderShipments;
-  couriers: Couriers;
-  shopName(): Promise<string>;
-  publicUrl: string;
-  nudgeSms(): void;
+export interface TrackingDeps extends ShipmentCommon {
   pollMinutes: number;
   limiter: RateLimiter;
-  log(): { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** The poll round's look at bookings without an answer (booking.ts `resolveUnknown`). */
   resolveUnknown(orderId: number, cutoff: string, now: string): Promise<boolean>;
 }
@@ -145,7 +137,7 @@ export function createTracking(db: Kysely<DB>, deps: TrackingDeps) {
         payment_status: order.payment_status,
         shipment_status: order.shipment_status,
         courier: order.courier,
-        courier_label: order.courier ? COURIER_LABELS[order.courier] : null,
+        courier_label: order.courier ? COURIERS[order.courier].label : null,
         tracking_code: order.tracking_code,
         events,
       };

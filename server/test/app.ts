@@ -3,7 +3,7 @@
  * Uses the real services, the real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
  */
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../config';
+import { courierSettings, gatewaySettings, loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createServices, type ServiceOptions, type Services } from '../services';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -15,7 +15,14 @@ export interface TestApp {
   database: TestDatabase;
   close(): Promise<void>;
   /** Creates a user and returns a bearer token for them. */
-  signIn(opts?: { admin?: boolean; phone?: string; name?: string; password?: string }): Promise<{ token: string; userId: number; phone: string; headers: Record<string, string> }>;
+  signIn(opts?: SignInOptions): Promise<{ token: string; userId: number; phone: string; headers: Record<string, string> }>;
+}
+
+export interface SignInOptions {
+  admin?: boolean;
+  phone?: string;
+  name?: string;
+  password?: string;
 }
 
 let phoneCounter = 0;
@@ -37,7 +44,8 @@ export const TEST_CHECKOUT_LIMITS: Partial<ShopSettings> = { checkouts_per_hour:
  */
 export async function createTestApp(overrides: Partial<Config> = {}, options: ServiceOptions = {}, settings: Partial<ShopSettings> = TEST_CHECKOUT_LIMITS): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir: database.dataDir, databaseUrl: database.url, ...overrides };
+  // The gateways' and couriers' settings come from process.env as the server would read them: tests point them at the fakes.
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), gateways: gatewaySettings(process.env), couriers: courierSettings(process.env), dataDir: database.dataDir, databaseUrl: database.url, ...overrides };
   const services = createServices(database, config, options);
   const app = await buildApp({ services });
   await app.ready();
@@ -50,18 +58,21 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Se
       await app.close();
       await database.destroy();
     },
-    async signIn(opts = {}) {
-      const phone = opts.phone ?? testPhone();
-      const user = await services.users.create({
-        name: opts.name ?? (opts.admin ? 'Test Admin' : 'Test Customer'),
-        phone_number: phone,
-        password: opts.password ?? 'correct horse battery',
-        is_admin: opts.admin ?? false,
-      });
-      const token = await services.sessions.create(user.id);
-      return { token, userId: user.id, phone, headers: { authorization: `Bearer ${token}` } };
-    },
+    signIn: (opts = {}) => signInUser(services, opts),
   };
+}
+
+/** Creates a user (a test customer unless `admin`) and a session: its token, and the headers that carry it. */
+export async function signInUser(services: Pick<Services, 'users' | 'sessions'>, opts: SignInOptions = {}) {
+  const phone = opts.phone ?? testPhone();
+  const user = await services.users.create({
+    name: opts.name ?? (opts.admin ? 'Test Admin' : 'Test Customer'),
+    phone_number: phone,
+    password: opts.password ?? 'correct horse battery',
+    is_admin: opts.admin ?? false,
+  });
+  const token = await services.sessions.create(user.id);
+  return { token, userId: user.id, phone, headers: { authorization: `Bearer ${token}` } };
 }
 
 export type Signed = Awaited<ReturnType<TestApp['signIn']>>;

@@ -3,6 +3,7 @@
  * Bengali label (English in the English locale), and the gateway's name.
  */
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments';
+import { GATEWAYS, isOnlineGateway } from '../../../domain/providers';
 import { useT } from '../../lib/i18n';
 
 export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, { bn: string; en: string; badge: string }> = {
@@ -22,15 +23,12 @@ export function paymentStatusOf(value: unknown): PaymentStatus {
   return (PAYMENT_STATUSES as readonly unknown[]).includes(value) ? (value as PaymentStatus) : 'unpaid';
 }
 
-const GATEWAY_NAMES: Record<string, [string, string]> = {
-  bkash_online: ['বিকাশ', 'bKash'],
-  sslcommerz: ['এসএসএলকমার্জ', 'SSLCommerz'],
-};
-
+/** The gateway's name from domain/providers.ts; an id no longer listed is shown as it is. */
 export function gatewayName(gateway: string | null | undefined, t: (bn: string, en: string) => string): string {
   if (!gateway) return '';
-  const name = GATEWAY_NAMES[gateway];
-  return name ? t(name[0], name[1]) : gateway;
+  if (!isOnlineGateway(gateway)) return gateway;
+  const { name } = GATEWAYS[gateway];
+  return t(name.bn, name.en);
 }
 
 /** The badge; `english` keeps it in English whatever the shopper chose (the back office speaks English). */

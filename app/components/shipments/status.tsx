@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { useT } from '../../lib/i18n';
+import { COURIERS, isCourierId } from '../../../domain/providers';
 
 export const SHIPMENT_STATUSES = ['booked', 'in_transit', 'out_for_delivery', 'delivered', 'partly_delivered', 'cancelled', 'returned', 'on_hold', 'unknown'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
@@ -21,15 +22,10 @@ export const SHIPMENT_STATUS_TEXT: Record<ShipmentStatus, { bn: string; en: stri
   unknown: { bn: 'অজানা', en: 'Unknown', badge: 'bg-stone-100 text-stone-700' },
 };
 
-export const COURIER_NAMES: Record<string, [string, string]> = {
-  steadfast: ['স্টেডফাস্ট', 'Steadfast'],
-  pathao: ['পাঠাও', 'Pathao'],
-};
-
+/** A courier's name (domain/providers.ts); an id we do not know as it is. */
 export function courierName(id: string | null | undefined, t: (bn: string, en: string) => string): string {
   if (!id) return '';
-  const name = COURIER_NAMES[id];
-  return name ? t(name[0], name[1]) : id;
+  return isCourierId(id) ? t(COURIERS[id].name.bn, COURIERS[id].name.en) : id;
 }
 
 /** A parcel status from an answer: null when there is no parcel, `unknown` for a word we do not know. */

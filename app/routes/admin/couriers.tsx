@@ -1,5 +1,5 @@
 /**
- * Couriers: each courier the shop can book parcels with (Steadfast, Pathao), whether its keys
+ * Couriers: each courier the shop can book parcels with (domain/providers.ts), whether its keys
  * are configured on the server (they live in the environment, never in the database or on this
  * page), and a Check button that asks each configured courier whether it answers
  * (`GET /api/couriers/?check=1`).
@@ -11,6 +11,7 @@ import { PageTitle, Panel } from '../../components/admin/page';
 import { Empty, Table } from '../../components/admin/table';
 import { useCouriers } from '../../components/admin/shipments/use-couriers';
 import { FormAlert } from '../../components/form/messages';
+import { COURIERS, isCourierId } from '../../../domain/providers';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -22,10 +23,10 @@ export function meta() {
   return [{ title: 'Couriers · Back office' }];
 }
 
-const ENV_HINT: Record<string, string> = {
-  steadfast: 'STEADFAST_API_KEY, STEADFAST_SECRET_KEY',
-  pathao: 'PATHAO_CLIENT_ID, PATHAO_CLIENT_SECRET, PATHAO_USERNAME, PATHAO_PASSWORD, PATHAO_STORE_ID',
-};
+/** The variables a courier needs set on the server (domain/providers.ts), for one that is not configured. */
+function envHint(id: string): string {
+  return isCourierId(id) ? COURIERS[id].credentials.join(', ') : '';
+}
 
 export default function Couriers() {
   const { couriers, error, reload, checking } = useCouriers();
@@ -52,8 +53,8 @@ export default function Couriers() {
                 {c.configured ? (
                   <span className="rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Configured</span>
                 ) : (
-                  <span className="text-xs text-stone-600" title={ENV_HINT[c.id] ? `Set ${ENV_HINT[c.id]} on the server` : undefined}>
-                    Not configured{ENV_HINT[c.id] && <span className="block font-mono text-[11px] text-stone-500">{ENV_HINT[c.id]}</span>}
+                  <span className="text-xs text-stone-600" title={envHint(c.id) ? `Set ${envHint(c.id)} on the server` : undefined}>
+                    Not configured{envHint(c.id) && <span className="block font-mono text-[11px] text-stone-500">{envHint(c.id)}</span>}
                   </span>
                 )}
               </td>

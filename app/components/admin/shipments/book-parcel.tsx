@@ -1,6 +1,6 @@
 /**
- * Booking an order's parcel with a courier: choose one of the configured couriers (Pathao adds
- * its city / zone / area pickers, prefilled from the order by the server) and send
+ * Booking an order's parcel with a courier: choose one of the configured couriers (one that needs
+ * its own places, Pathao, adds its city / zone / area pickers, prefilled from the order by the server) and send
  * `POST /api/order/{id}/shipment/`. When the courier refuses, its message stays in the dialog.
  * When an earlier booking had no answer and the courier cannot be asked about it (Pathao: 409
  * with `unsure_booking`), the dialog offers the two ways on: the parcel's consignment id from the
@@ -13,10 +13,11 @@ import { useApiForm } from '../../form/use-api-form';
 import { formText } from '../../form/values';
 import { Button } from '../buttons';
 import { checkBooking, getJson, pathaoBody } from './courier-api';
-import { PathaoPlaces, type PathaoPrefill } from './pathao-places';
+import { CourierPlaces, type PlacesPrefill } from './courier-places';
 import { useCouriers } from './use-couriers';
+import { courierNeedsPlaces } from '../../../../domain/providers';
 
-const EMPTY: PathaoPrefill = { city: '', zone: '', area: '', weight: '' };
+const EMPTY: PlacesPrefill = { city: '', zone: '', area: '', weight: '' };
 
 /** The admin's answer to an unsure booking, as the API takes it; an error when neither was given. */
 export function adoptChoice(consignmentId: string, confirmed: boolean): { body: { consignment_id?: string; confirm_not_booked?: true }; errors: Record<string, string[]> } {
@@ -27,7 +28,7 @@ export function adoptChoice(consignmentId: string, confirmed: boolean): { body: 
 }
 
 /** The prefill answer's values as the pickers want them (strings, '' when absent). */
-export function prefillOf(body: unknown): PathaoPrefill {
+export function prefillOf(body: unknown): PlacesPrefill {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const s = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v) ? String(v) : '');
   return {
@@ -38,19 +39,19 @@ export function prefillOf(body: unknown): PathaoPrefill {
   };
 }
 
-function usePrefill(orderId: number, courier: string): PathaoPrefill | null {
-  const [prefill, setPrefill] = useState<PathaoPrefill | null>(null);
+function usePrefill(orderId: number, courier: string): PlacesPrefill | null {
+  const [prefill, setPrefill] = useState<PlacesPrefill | null>(null);
   useEffect(() => {
-    if (courier !== 'pathao') return;
+    if (!courierNeedsPlaces(courier)) return;
     let live = true;
-    void getJson(`/api/order/${orderId}/shipment/prefill/?courier=pathao`).then((res) => {
+    void getJson(`/api/order/${orderId}/shipment/prefill/?courier=${encodeURIComponent(courier)}`).then((res) => {
       if (live) setPrefill(res.ok ? prefillOf(res.body) : EMPTY);
     });
     return () => {
       live = false;
     };
   }, [orderId, courier]);
-  return courier === 'pathao' ? prefill : EMPTY;
+  return courierNeedsPlaces(courier) ? prefill : EMPTY;
 }
 
 export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number; onClose: () => void; onDone: () => Promise<void> | void }) {
@@ -71,7 +72,7 @@ export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number
     payload: (f) => ({
       ...(unsure ? adoptChoice(formText(f, 'consignment_id'), (f.elements.namedItem('confirm_not_booked') as HTMLInputElement | null)?.checked === true).body : {}),
       courier: formText(f, 'courier'),
-      ...(formText(f, 'courier') === 'pathao'
+      ...(courierNeedsPlaces(formText(f, 'courier'))
         ? pathaoBody({
             city: formText(f, 'recipient_city'),
             zone: formText(f, 'recipient_zone'),
@@ -125,7 +126,7 @@ export function BookParcelDialog({ orderId, onClose, onDone }: { orderId: number
             ))}
           </fieldset>
         )}
-        {chosen === 'pathao' && (prefill ? <PathaoPlaces key={orderId} prefill={prefill} errors={form.errors} /> : <p className="text-sm text-stone-600">Loading the address…</p>)}
+        {courierNeedsPlaces(chosen) && (prefill ? <CourierPlaces key={`${orderId}-${chosen}`} courier={chosen} prefill={prefill} errors={form.errors} /> : <p className="text-sm text-stone-600">Loading the address…</p>)}
         {unsure && (
           <fieldset className="grid gap-2 rounded bg-amber-50 p-2 text-sm text-amber-950" data-testid="unsure-booking">
             <legend className="font-medium">Was it booked?</legend>

@@ -4,6 +4,7 @@
  * under the courier's own keys, as Pathao's `city_id`/`city_name`).
  */
 import { failureText } from '../../form/api';
+import { courierNeedsPlaces } from '../../../../domain/providers';
 
 export interface GetResult {
   ok: boolean;
@@ -115,7 +116,7 @@ export function pathaoBody(values: { city: string; zone: string; area: string; w
 export function checkBooking(courier: string, body: Record<string, number>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (!courier) errors.courier = ['Choose a courier.'];
-  if (courier === 'pathao') {
+  if (courierNeedsPlaces(courier)) {
     if (!Number.isInteger(body.recipient_city)) errors.recipient_city = ['Choose the city.'];
     if (!Number.isInteger(body.recipient_zone)) errors.recipient_zone = ['Choose the zone.'];
     if (body.item_weight !== undefined && !(body.item_weight >= 0.5 && body.item_weight <= 10)) errors.item_weight = ['The weight is between 0.5 and 10 kg.'];

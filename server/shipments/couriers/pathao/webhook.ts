@@ -1,0 +1,19 @@
+/**
+ * Pathao's parcel status webhook: `X-Pathao-Signature: <PATHAO_WEBHOOK_SECRET>`, answered 202.
+ * Pathao's integration check expects PATHAO_WEBHOOK_INTEGRATION_SECRET back in a header (the
+ * value its merchant panel shows), when that is set.
+ */
+import { sameSecret } from '../webhook-secret';
+import type { CourierWebhook } from '../plugin';
+
+export const pathaoWebhook: CourierWebhook<'webhookSecret' | 'webhookIntegrationSecret'> = {
+  path: '/webhooks/pathao',
+  summary: "Pathao's parcel status webhook (X-Pathao-Signature)",
+  status: 202,
+  authorised(request, reply, settings) {
+    const signature = request.headers['x-pathao-signature'];
+    const ok = sameSecret(typeof signature === 'string' ? signature : undefined, settings.webhookSecret);
+    if (ok && settings.webhookIntegrationSecret) reply.header('X-Pathao-Merchant-Webhook-Integration-Secret', settings.webhookIntegrationSecret);
+    return ok;
+  },
+};

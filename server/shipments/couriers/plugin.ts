@@ -1,0 +1,64 @@
+/**
+ * What a courier plug-in declares (server/shipments/couriers/<id>/index.ts): its settings and
+ * the environment variables they come from (server/config.ts reads them, nothing else does),
+ * how its client is made from them, its webhook, and any routes of its own. The shop's code
+ * loops over the registry (./index.ts) and never names a courier.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteDocs } from '../../http/route-docs';
+import type { Courier } from '../courier';
+import type { CourierId } from '../../../domain/providers';
+
+/** One setting: the environment variable it is read from, and its value when that is unset or empty. */
+export interface EnvSetting {
+  env: string;
+  default?: string;
+}
+
+/** A courier's settings as read from the environment: unset (or empty) is undefined. */
+export type CourierSettings<K extends string = string> = Readonly<Record<K, string | undefined>>;
+
+export interface CourierOptions {
+  /** A stored (e.g. Bengali) district or upazila name in English, for couriers that match places by name. */
+  toEnglish?: (name: string) => string;
+}
+
+export interface CourierWebhook<K extends string> {
+  /** The route's path, e.g. `/webhooks/steadfast`; sessionless, POST. */
+  path: string;
+  summary: string;
+  /** The answer's status when the webhook is accepted; 200 unless set. */
+  status?: number;
+  /** Whether the request carries the configured secret (compared in constant time); may add a header to the answer. */
+  authorised(request: FastifyRequest, reply: FastifyReply, settings: CourierSettings<K>): boolean;
+}
+
+/**
+ * Routes of the courier's own, for the back office, given its client when it is configured. A
+ * courier that needs its own places (`needsPlaces`) serves `/api/couriers/<id>/cities/`,
+ * `zones/?city=` and `areas/?zone=`: the booking form's pickers read them (Pathao's places-routes.ts).
+ */
+export interface CourierRoutes {
+  docs: RouteDocs;
+  register(app: FastifyInstance, client: () => Courier | undefined): void;
+}
+
+export interface CourierPlugin<K extends string = string, C extends Courier = Courier> {
+  id: CourierId;
+  /** Each setting's environment variable. */
+  env: Readonly<Record<K, EnvSetting>>;
+  /** The client these settings make, or null when a credential is unset (the courier is then absent). */
+  client(settings: CourierSettings<K>, opts: CourierOptions): C | null;
+  webhook: CourierWebhook<NoInfer<K>>;
+  /**
+   * A booking's courier-specific fields, filled from the order's address
+   * (`GET /api/order/{id}/shipment/prefill/`); `client` is undefined when the courier is not configured.
+   */
+  prefill?(client: Courier | undefined, place: { district: string; upazila: string }): Promise<Record<string, number>>;
+  routes?: CourierRoutes;
+}
+
+/** Declares a plug-in, keeping its settings' names typed inside it. */
+export function defineCourier<K extends string, C extends Courier>(plugin: CourierPlugin<K, C>): CourierPlugin<K, C> {
+  return plugin;
+}

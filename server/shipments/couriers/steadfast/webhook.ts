@@ -1,0 +1,13 @@
+/** Steadfast's parcel status webhook: `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>`. */
+import { sameSecret } from '../webhook-secret';
+import type { CourierWebhook } from '../plugin';
+
+export const steadfastWebhook: CourierWebhook<'webhookToken'> = {
+  path: '/webhooks/steadfast',
+  summary: "Steadfast's parcel status webhook (Bearer: the webhook token)",
+  authorised(request, _reply, settings) {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : undefined;
+    return sameSecret(token, settings.webhookToken);
+  },
+};
