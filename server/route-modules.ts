@@ -7,18 +7,18 @@ import type { RouteDocs } from './http/route-docs';
 import type { RouteModule } from './http/route-module';
 import type { Services } from './services';
 import { settingsRoutes } from './settings/routes';
-import { catalogRoutes, catalogDocs } from './catalog/routes';
-import { catalogAdminRoutes, catalogAdminDocs } from './catalog/admin-routes';
-import { accountRoutes, accountDocs } from './accounts/routes';
-import { notificationRoutes, notificationDocs } from './notifications/routes';
-import { orderRoutes, orderDocs } from './orders/routes';
-import { paymentRoutes, paymentDocs } from './payments/routes';
-import { shipmentRoutes, shipmentDocs } from './shipments/routes';
-import { promotionRoutes, promotionDocs } from './promotions/routes';
-import { dashboardRoutes, dashboardDocs } from './dashboard/routes';
-import { restockRoutes, restockDocs } from './restock/routes';
-import { reviewRoutes, reviewDocs } from './reviews/routes';
-import { auditRoutes, auditDocs } from './audit/routes';
+import { catalogRoutes } from './catalog/routes';
+import { catalogAdminRoutes } from './catalog/admin-routes';
+import { accountRoutes } from './accounts/routes';
+import { notificationRoutes } from './notifications/routes';
+import { orderRoutes } from './orders/routes';
+import { paymentRoutes } from './payments/routes';
+import { shipmentRoutes } from './shipments/routes';
+import { promotionRoutes } from './promotions/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { backInStockRoutes } from './back-in-stock/routes';
+import { reviewRoutes } from './reviews/routes';
+import { auditRoutes } from './audit/routes';
 
 export interface MountedModule {
   docs: RouteDocs;
@@ -30,23 +30,18 @@ function mounted<Deps extends object>(m: RouteModule<Deps>, pick: (s: Services) 
   return { docs: m.docs, mount: (app, services) => app.register(m.routes, pick(services)) };
 }
 
-/** A module not yet declared with routeModule: its plugin still takes the whole container. TODO(issue 31): none left. */
-function legacy(routes: (app: FastifyInstance, opts: { services: Services }) => Promise<void>, docs: RouteDocs): MountedModule {
-  return { docs, mount: (app, services) => app.register(routes, { services }) };
-}
-
 export const ROUTE_MODULES: readonly MountedModule[] = [
   mounted(settingsRoutes, (s) => ({ settings: s.settings })),
-  legacy(catalogRoutes, catalogDocs),
-  legacy(catalogAdminRoutes, catalogAdminDocs),
-  legacy(accountRoutes, accountDocs),
-  legacy(notificationRoutes, notificationDocs),
-  legacy(orderRoutes, orderDocs),
-  legacy(paymentRoutes, paymentDocs),
-  legacy(shipmentRoutes, shipmentDocs),
-  legacy(promotionRoutes, promotionDocs),
-  legacy(dashboardRoutes, dashboardDocs),
-  legacy(restockRoutes, restockDocs),
-  legacy(reviewRoutes, reviewDocs),
-  legacy(auditRoutes, auditDocs),
+  mounted(catalogRoutes, (s) => ({ catalog: s.catalog })),
+  mounted(catalogAdminRoutes, (s) => ({ catalog: s.catalog })),
+  mounted(accountRoutes, (s) => ({ accounts: s.accounts, auth: { publicUrl: s.config.publicUrl } })),
+  mounted(notificationRoutes, (s) => ({ sms: s.sms })),
+  mounted(orderRoutes, (s) => ({ orders: s.orders })),
+  mounted(paymentRoutes, (s) => ({ payments: s.payments, orders: s.orders })),
+  mounted(shipmentRoutes, (s) => ({ shipments: s.shipments, orders: s.orders.shipments, couriers: s.config.couriers })),
+  mounted(promotionRoutes, (s) => ({ promotions: s.promotions })),
+  mounted(dashboardRoutes, (s) => ({ dashboard: s.dashboard })),
+  mounted(backInStockRoutes, (s) => ({ backInStock: s.backInStock })),
+  mounted(reviewRoutes, (s) => ({ reviews: s.reviews })),
+  mounted(auditRoutes, (s) => ({ audit: s.audit })),
 ];

@@ -17,35 +17,35 @@ import { createRateLimiter } from './accounts/rate-limit';
 import { createSmsService } from './notifications/service';
 import { createDashboardService } from './dashboard/service';
 import { createPaymentService, type PaymentDeps } from './payments/service';
-import { createGateways, type Gateways } from './payments/gateways';
+import { connectGateways, type Gateways } from './payments/gateways';
 import type { OnlineGateway } from '../domain/payments';
 import { createShipmentService, type Couriers, type ShipmentDeps } from './shipments/service';
 import { createCouriers } from './shipments/couriers';
 import { placeInEnglish } from '../domain/shipments';
 import { createPromotionService } from './promotions/service';
-import { createRestockService, type RestockDeps } from './restock/service';
+import { createBackInStockService, type BackInStockDeps } from './back-in-stock/service';
 import { createReviewService } from './reviews/service';
 import { createAuditService } from './audit/service';
 
 export interface ServiceOptions {
   storage?: FileStorage;
-  /** The online payment gateways; by default those whose credentials are in the environment. */
+  /** The online payment gateways; by default those whose credentials are in the configuration (config.gateways). */
   gateways?: Gateways;
   /** The payments service's worker and timing options (tests). */
   payments?: Pick<PaymentDeps, 'worker' | 'staleClaimMs' | 'waitMs'>;
-  /** The couriers; by default those whose credentials are in the environment (tests pass clients of the fakes). */
+  /** The couriers; by default those whose credentials are in the configuration (config.couriers; tests may pass clients of the fakes). */
   couriers?: Couriers;
   /** The shipments service's timing options (tests). */
   shipments?: Pick<ShipmentDeps, 'workerPollMs' | 'staleClaimMs'>;
   /** The back-in-stock sweep's timing (tests). */
-  restock?: Pick<RestockDeps, 'pollMs'>;
+  backInStock?: Pick<BackInStockDeps, 'pollMs'>;
 }
 
 export function createServices(database: Database, config: Config, opts: ServiceOptions = {}) {
   const { db } = database;
   const storage = opts.storage ?? (config.media.driver === 's3' ? new S3Storage(config.media) : new LocalDiskStorage(path.join(config.dataDir, 'media')));
-  const gateways = opts.gateways ?? createGateways(process.env);
-  const couriers = opts.couriers ?? createCouriers(process.env, { toEnglish: placeInEnglish });
+  const gateways = opts.gateways ?? connectGateways(config.gateways);
+  const couriers = opts.couriers ?? createCouriers(config.couriers, { toEnglish: placeInEnglish });
   const sessions = createSessionStore(db);
   const users = createUserStore(db);
   // The SMS limits read the settings, the admins' phones and the shared limiter, all built below:
@@ -73,7 +73,7 @@ export function createServices(database: Database, config: Config, opts: Service
   // Orders need the catalogue's stock, and the catalogue asks orders whether a product was ever
   // ordered before deleting it: that question is a function, answered once orders exist.
   // The product page's "bought together" reads orders' tables too, so orders answer its ids.
-  const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId), boughtTogether: (productId) => orders.boughtTogether(productId), onBackInStock: (ids) => restock.productsBack(ids) });
+  const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId), boughtTogether: (productId) => orders.boughtTogether(productId), onBackInStock: (ids) => backInStock.productsBack(ids) });
   // Promotions read the category tree from the catalogue; checkout prices with them.
   const promotions = createPromotionService(db, { dialect: database.dialect, categoryParents: (q) => catalog.categoryParents(q) });
   // Orders open a payment for an order paid online and show its attempts through the payments
@@ -116,14 +116,14 @@ export function createServices(database: Database, config: Config, opts: Service
   });
   // Back-in-stock requests: the catalogue calls `productsBack` (handed in above) after a product's
   // stock rises from 0; the requests' own sweep catches what that hook missed.
-  const restock = createRestockService(db, {
+  const backInStock = createBackInStockService(db, {
     products: (ids) => catalog.stock.summaries(ids),
     sms,
     limiter: accounts.limiter,
     shopName: async () => (await settings.get()).shop_name,
     publicUrl: config.publicUrl,
     dialect: database.dialect,
-    ...opts.restock,
+    ...opts.backInStock,
   });
   // Reviews ask orders whether the author received the product and write the product's rating
   // figures through the catalogue's ratings face.
@@ -141,7 +141,7 @@ export function createServices(database: Database, config: Config, opts: Service
     payments,
     shipments,
     promotions,
-    restock,
+    backInStock,
     reviews,
     catalog,
     dashboard: createDashboardService({ users, catalog, orders }),

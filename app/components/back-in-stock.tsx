@@ -4,17 +4,17 @@
  * it is done. With JavaScript it calls `POST /api/product/{id}/notify/`; without, the same forms
  * post to the product page (`intent=restock`, app/routes/store/back-in-stock.server.ts) and the
  * page comes back at the next step. No zod here (a shop page must not ship it): the form is
- * checked with restock-messages.ts's rules, and the server checks again.
+ * checked with back-in-stock-messages.ts's rules, and the server checks again.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useActionData, useRouteLoaderData } from 'react-router';
 import { useT } from '../lib/i18n';
 import { sendApi, failureText } from './form/api';
-import { RESTOCK_OTP_LENGTH, restockFormErrors } from '../../domain/restock-messages';
+import { BACK_IN_STOCK_OTP_LENGTH, backInStockFormErrors } from '../../domain/back-in-stock-messages';
 
 type Step = 'idle' | 'phone' | 'code' | 'done';
 
-/** What the page's action answered after a post without JavaScript (back-in-stock.server.ts's RestockFormState). */
+/** What the page's action answered after a post without JavaScript (back-in-stock.server.ts's BackInStockFormState). */
 interface Posted {
   ok: boolean;
   step: Exclude<Step, 'idle'>;
@@ -27,6 +27,11 @@ const digitsOnly = (e: FormEvent<HTMLInputElement>) => {
   const el = e.currentTarget;
   el.value = el.value.replace(/[^\d+]/g, '');
 };
+
+/** A field typed as digits (the phone number, the code): takes the focus, its error read out with it. */
+function DigitsInput({ name, invalid, className, ...input }: { name: 'phone_number' | 'otp'; invalid: boolean } & InputHTMLAttributes<HTMLInputElement>) {
+  return <input name={name} {...input} onInput={digitsOnly} aria-invalid={invalid} aria-describedby={invalid ? `restock-${name}-error` : undefined} className={className} autoFocus />;
+}
 
 export function BackInStock({ productId }: { productId: number }) {
   const t = useT();
@@ -62,8 +67,8 @@ export function BackInStock({ productId }: { productId: number }) {
     const fd = new FormData(event.currentTarget);
     const number = step === 'phone' ? String(fd.get('phone_number') ?? '') : phone;
     const otp = step === 'code' && !resend ? String(fd.get('otp') ?? '') : undefined;
-    const local = restockFormErrors({ phone_number: number, otp });
-    if (otp !== undefined && !otp.trim()) local.otp = [t(`${RESTOCK_OTP_LENGTH} সংখ্যার কোডটি লিখুন`, `Type the ${RESTOCK_OTP_LENGTH}-digit code`)];
+    const local = backInStockFormErrors({ phone_number: number, otp });
+    if (otp !== undefined && !otp.trim()) local.otp = [t(`${BACK_IN_STOCK_OTP_LENGTH} সংখ্যার কোডটি লিখুন`, `Type the ${BACK_IN_STOCK_OTP_LENGTH}-digit code`)];
     setErrors(local);
     if (Object.keys(local).length) return;
     setPhone(number);
@@ -101,37 +106,14 @@ export function BackInStock({ productId }: { productId: number }) {
       {step === 'phone' ? (
         <label className="block text-sm font-medium">
           {t('আপনার মোবাইল নাম্বার', 'Your mobile number')}
-          <input
-            name="phone_number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={14}
-            placeholder="01XXXXXXXXX"
-            defaultValue={phone}
-            onInput={digitsOnly}
-            aria-invalid={!!errors.phone_number}
-            aria-describedby={errors.phone_number ? 'restock-phone_number-error' : undefined}
-            className="mt-1 block w-full rounded border border-stone-300 px-3 py-2"
-            autoFocus
-          />
+          <DigitsInput name="phone_number" type="tel" inputMode="numeric" autoComplete="tel" maxLength={14} placeholder="01XXXXXXXXX" defaultValue={phone} invalid={!!errors.phone_number} className="mt-1 block w-full rounded border border-stone-300 px-3 py-2" />
           {fieldError('phone_number')}
         </label>
       ) : (
         <label className="block text-sm font-medium">
           <input type="hidden" name="phone_number" value={phone} />
           {t(`${phone} নাম্বারে পাঠানো কোড`, `The code sent to ${phone}`)}
-          <input
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={RESTOCK_OTP_LENGTH}
-            onInput={digitsOnly}
-            aria-invalid={!!errors.otp}
-            aria-describedby={errors.otp ? 'restock-otp-error' : undefined}
-            className="mt-1 block w-full rounded border border-stone-300 px-3 py-2 tracking-widest"
-            autoFocus
-          />
+          <DigitsInput name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={BACK_IN_STOCK_OTP_LENGTH} invalid={!!errors.otp} className="mt-1 block w-full rounded border border-stone-300 px-3 py-2 tracking-widest" />
           {fieldError('otp')}
         </label>
       )}

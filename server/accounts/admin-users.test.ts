@@ -2,20 +2,15 @@
  * What admins do with accounts: make admins, list users and the SMS outbox; who may call what (V8.2).
  * On a real database: SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPhone, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { testPhone } from '../test/app';
 import { testDialect } from '../test/database';
 import { insertCustomers } from '../test/orders-fixtures';
-import { PASSWORD, accountsClient, bearer } from '../test/accounts';
+import { PASSWORD, accountsSuite, bearer } from '../test/accounts';
 import { MESSAGES as FORM } from '../../domain/accounts';
 
 describe(`admins and users (${testDialect})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  const { post, get, register } = accountsClient(() => t);
+  const { t, post, get, register } = accountsSuite();
 
   describe('POST /makeAdmin/', () => {
     it('lets an admin create an admin who can sign in: "Admin created Successfully!"', async () => {

@@ -5,20 +5,15 @@
  */
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, testPhone, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
-import { PASSWORD, accountsClient, bearer } from '../test/accounts';
+import { PASSWORD, accountsSuite, bearer } from '../test/accounts';
 import { installAuthentication } from './auth';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions';
 
 describe(`authentication (${testDialect})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  const { post, get, register } = accountsClient(() => t);
+  const { t, post, get, register } = accountsSuite();
 
   it('V7.2.4 a new sign-in over an existing session revokes that session', async () => {
     const { phone, token: old } = await register();

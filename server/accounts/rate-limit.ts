@@ -135,21 +135,21 @@ export class FallbackRateLimiter implements RateLimiter {
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
-  async hit(key: string, rule: RateRule): Promise<RateResult> {
-    try {
-      return await this.primary.hit(key, rule);
-    } catch (error) {
-      this.onError(error);
-      return this.fallback.hit(key, rule);
-    }
+  hit(key: string, rule: RateRule): Promise<RateResult> {
+    return this.answer((limiter) => limiter.hit(key, rule));
   }
 
-  async peek(key: string, rule: RateRule): Promise<number> {
+  peek(key: string, rule: RateRule): Promise<number> {
+    return this.answer((limiter) => limiter.peek(key, rule));
+  }
+
+  /** The primary's answer, or the fallback's when the primary fails (the failure reported). */
+  private async answer<T>(ask: (limiter: RateLimiter) => Promise<T>): Promise<T> {
     try {
-      return await this.primary.peek(key, rule);
+      return await ask(this.primary);
     } catch (error) {
       this.onError(error);
-      return this.fallback.peek(key, rule);
+      return ask(this.fallback);
     }
   }
 

@@ -3,20 +3,14 @@
  * the lock after them, and the ways out: a successful sign-in or an admin's unlock.
  * On a real database: SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
 import { testDialect } from '../test/database';
-import { PASSWORD, accountsClient } from '../test/accounts';
+import { PASSWORD, accountsSuite } from '../test/accounts';
 import { MESSAGES as FORM, RECOVERY_MAX_FAILURES } from '../../domain/accounts';
 import { MESSAGES } from './service';
 
 describe(`recovery lock (${testDialect})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  const { post, register, latestCode } = accountsClient(() => t);
+  const { t, post, register, latestCode } = accountsSuite();
   const db = () => t.services.database.db;
   const failures = async (phone: string) => (await db().selectFrom('users').select('recovery_failures').where('phone_number', '=', phone).executeTakeFirstOrThrow()).recovery_failures;
   const setFailures = (phone: string, n: number) => db().updateTable('users').set({ recovery_failures: n }).where('phone_number', '=', phone).execute();

@@ -2,20 +2,15 @@
  * Password recovery by SMS code (ASVS V6.5): sending, checking and using a code, its lifetime and its tries.
  * On a real database: SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPhone, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { testPhone } from '../test/app';
 import { testDialect } from '../test/database';
-import { PASSWORD, accountsClient, bearer } from '../test/accounts';
+import { PASSWORD, accountsSuite, bearer } from '../test/accounts';
 import { MESSAGES as FORM } from '../../domain/accounts';
 import { MESSAGES } from './service';
 
 describe(`password recovery (${testDialect})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  const { post, get, register, latestCode } = accountsClient(() => t);
+  const { t, post, get, register, latestCode } = accountsSuite();
 
   describe('password recovery (V6.5)', () => {
     it('POST /send_reset_otp/ answers 400 "Phone Number is not matched!" to an unknown number', async () => {

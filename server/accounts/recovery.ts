@@ -8,25 +8,16 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
-import { makeCode as makeOneTimeCode, hashCode as hashOneTimeCode, sameHash } from './one-time-codes';
+import { CODE_LIMITS, CODE_MAX_WRONG, codeChecks, CODE_TTL_MS, makeCode as makeOneTimeCode, hashCode as hashOneTimeCode, sameHash } from './one-time-codes';
 import { MESSAGES as FORM, OTP_LENGTH, resetPasswordSchema, sendResetCodeSchema, verifyCodeSchema } from '../../domain/accounts';
 import { hashPassword } from './passwords';
 import type { SessionStore } from './sessions';
 import type { UserStore } from './users';
-import { enforce, type RateLimiter, type RateRule } from './rate-limit';
+import { enforce, type RateLimiter } from './rate-limit';
 import { MESSAGES, addressOf, type RequestMeta } from './messages';
 import type { SmsService } from '../notifications/service';
 
-export const CODE_TTL_MS = 10 * 60_000;
-export const CODE_MAX_WRONG = 5;
-
-const MIN = 60_000;
-export const RECOVERY_LIMITS = {
-  sendCodePerPhone: { limit: 3, windowMs: 15 * MIN },
-  sendCodePerAddress: { limit: 10, windowMs: 15 * MIN },
-  checkCodePerPhone: { limit: 10, windowMs: 15 * MIN },
-  checkCodePerAddress: { limit: 50, windowMs: 15 * MIN },
-} satisfies Record<string, RateRule>;
+export const RECOVERY_LIMITS = CODE_LIMITS;
 export type RecoveryLimits = typeof RECOVERY_LIMITS;
 
 /** A 6-digit code (one-time-codes.ts). */
@@ -62,14 +53,7 @@ export function createRecovery(deps: {
    * guesses can't exceed either limit, and handed back when the code is right.
    */
   async function checkCode(phone: string, otp: string, meta: RequestMeta, failStatus: number) {
-    await enforce(
-      limiter,
-      [
-        { key: `code-check:phone:${phone}`, rule: limits.checkCodePerPhone },
-        { key: `code-check:ip:${addressOf(meta)}`, rule: limits.checkCodePerAddress },
-      ],
-      'OTP attempts',
-    );
+    await enforce(limiter, codeChecks('code', 'check', phone, addressOf(meta), limits), 'OTP attempts');
     const user = await users.findByPhone(phone);
     if (!user) throw new HttpError(failStatus, MESSAGES.phoneUnknown, { phone_number: [MESSAGES.phoneUnknown] });
     const now = new Date().toISOString();
@@ -112,14 +96,7 @@ export function createRecovery(deps: {
     /** Makes, stores (hashed) and texts a new code; older unused codes stop working. */
     async sendResetCode(phoneInput: string, meta: RequestMeta = {}): Promise<void> {
       const { phone_number: phone } = sendResetCodeSchema.parse({ phone_number: phoneInput });
-      await enforce(
-        limiter,
-        [
-          { key: `code-send:phone:${phone}`, rule: limits.sendCodePerPhone },
-          { key: `code-send:ip:${addressOf(meta)}`, rule: limits.sendCodePerAddress },
-        ],
-        'OTP requests',
-      );
+      await enforce(limiter, codeChecks('code', 'send', phone, addressOf(meta), limits), 'OTP requests');
       const user = await users.findByPhone(phone);
       if (!user) throw badRequest(MESSAGES.phoneUnknown, { phone_number: [MESSAGES.phoneUnknown] });
       // No code is sent that could not be checked.

@@ -2,21 +2,16 @@
  * Signing up and signing in through the API: answers, cookies, field messages and password storage.
  * On a real database: SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPhone, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { testPhone } from '../test/app';
 import { testDialect } from '../test/database';
-import { PASSWORD, accountsClient, bearer, cookieOf } from '../test/accounts';
+import { PASSWORD, accountsSuite, bearer, cookieOf } from '../test/accounts';
 import { MESSAGES as FORM } from '../../domain/accounts';
 import { MESSAGES } from './service';
 import { SECURE_SESSION_COOKIE } from './sessions';
 
 describe(`registration and sign-in (${testDialect})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  const { post, get, register } = accountsClient(() => t);
+  const { t, post, get, register } = accountsSuite();
 
   describe('POST /register_user/', () => {
     it('creates a customer, signs them in and answers {status, message, token.access, user} with the session cookie', async () => {

@@ -2,20 +2,14 @@
  * Rate limits on the account calls (ASVS V6.3.1, V2.4.1), per phone and per client address.
  * On a real database: SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPhone, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { testPhone } from '../test/app';
 import { testDialect } from '../test/database';
-import { PASSWORD, accountsClient, newIp } from '../test/accounts';
-import { createAccountsService } from './service';
+import { PASSWORD, accountsSuite, accountsWithLimits, newIp } from '../test/accounts';
 import { TooManyRequests } from './rate-limit';
 
 describe(`account rate limits (${testDialect})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  const { post, register } = accountsClient(() => t);
+  const { t, post, register } = accountsSuite();
 
   describe('rate limits (V6.3.1, V2.4.1)', () => {
     it('V6.3.1 code sending: 3 per phone per 15 minutes, then 429 with Retry-After and a clear message', async () => {
@@ -62,16 +56,7 @@ describe(`account rate limits (${testDialect})`, () => {
     });
 
     it('V6.3.1 sign-in and code checks per client address (limits shared through the database)', async () => {
-      const s = t.services;
-      const tight = createAccountsService({
-        db: s.database.db,
-        users: s.users,
-        sessions: s.sessions,
-        sms: s.sms,
-        limiter: s.accounts.limiter,
-        shopName: async () => 'Test',
-        limits: { loginPerAddress: { limit: 2, windowMs: 60_000 }, checkCodePerAddress: { limit: 2, windowMs: 60_000 } },
-      });
+      const tight = accountsWithLimits(t, { loginPerAddress: { limit: 2, windowMs: 60_000 }, checkCodePerAddress: { limit: 2, windowMs: 60_000 } });
       const ip = newIp();
       for (let i = 0; i < 2; i++) await expect(tight.login({ phone_number: testPhone(), password: 'whatever1' }, { ip })).rejects.toMatchObject({ statusCode: 401 });
       await expect(tight.login({ phone_number: testPhone(), password: 'whatever1' }, { ip })).rejects.toBeInstanceOf(TooManyRequests);

@@ -9,12 +9,12 @@ import { envelope, pageQuery, readId, readQuery, toPage } from '../http/paginati
 import { HttpError } from '../http/errors';
 import { loginSchema, makeAdminSchema, registerSchema, resetPasswordSchema, sendResetCodeSchema, userListQuery, verifyCodeSchema } from '../../domain/accounts';
 import { normalizePhone } from '../../domain/phone';
-import type { Services } from '../services';
 import type { RouteDocs } from '../http/route-docs';
+import { routeModule } from '../http/route-module';
 import { presentedToken, requireAdmin, requireUser, servedOverHttps, sessionCookieName, type AuthOptions } from './auth';
 import { ABSOLUTE_TIMEOUT_MS, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions';
 import { clientAddress } from '../http/client-address';
-import { MESSAGES, type RequestMeta, type SignedIn } from './service';
+import { MESSAGES, type AccountsService, type RequestMeta, type SignedIn } from './service';
 import { TooManyRequests } from './rate-limit';
 
 const userQuery = pageQuery.extend(userListQuery.shape).strict();
@@ -46,7 +46,7 @@ function signedInAnswer(request: FastifyRequest, reply: FastifyReply, opts: Auth
 }
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). */
-export const accountDocs: RouteDocs = {
+const accountDocs: RouteDocs = {
   'POST /register_user/': { summary: 'Register; answers a token and sets the session cookie', audience: 'public', body: registerSchema },
   'POST /login/': { summary: 'Sign in; answers a token and sets the session cookie', audience: 'public', body: loginSchema },
   'POST /logout/': { summary: 'Sign out: ends the session', audience: 'public' },
@@ -59,10 +59,7 @@ export const accountDocs: RouteDocs = {
   'GET /api/me/': { summary: 'The signed-in user', audience: 'signed' },
 };
 
-export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const accounts = services.accounts;
-  const opts: AuthOptions = { publicUrl: services.config.publicUrl };
-
+const routes: FastifyPluginAsync<{ accounts: AccountsService; auth: AuthOptions }> = async (app, { accounts, auth: opts }) => {
   // 429 answers say when to come back (RFC 9110 Retry-After).
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfter));
@@ -134,3 +131,5 @@ export const accountRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const me = async (request: FastifyRequest) => request.user;
   app.get('/api/me/', { preHandler: requireUser }, me);
 };
+
+export const accountRoutes = routeModule({ docs: accountDocs, routes });

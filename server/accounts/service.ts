@@ -20,7 +20,6 @@ import { MESSAGES, addressOf, type RequestMeta } from './messages';
 import type { SmsService } from '../notifications/service';
 
 export { MESSAGES, type RequestMeta } from './messages';
-export { CODE_MAX_WRONG, CODE_TTL_MS, hashCode, makeCode } from './recovery';
 
 const MIN = 60_000;
 export const DEFAULT_LIMITS = {

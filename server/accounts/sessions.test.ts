@@ -3,19 +3,14 @@
  * the client address that per-address limits count against.
  * On a real database: SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPhone, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testPhone } from '../test/app';
 import { testDialect } from '../test/database';
-import { PASSWORD, accountsClient, bearer, cookieOf } from '../test/accounts';
+import { PASSWORD, accountsSuite, bearer, cookieOf } from '../test/accounts';
 import { SESSION_COOKIE, hashToken } from './sessions';
 
 describe(`sessions (${testDialect})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  const { post, get, register } = accountsClient(() => t);
+  const { t, post, get, register } = accountsSuite();
 
   describe('sessions (V7)', () => {
     it('V7.2.3 tokens are 256 random bits and the database keeps only their SHA-256 hash', async () => {

@@ -22,20 +22,6 @@ export interface AuthUser {
   is_admin: boolean;
 }
 
-/**
- * `Set-Cookie` values for page actions (React Router), matching what the API sets: HttpOnly,
- * SameSite=Lax, Path=/, and over https Secure under the `__Host-` name (ASVS V3.3.1).
- */
-export function sessionCookieHeader(token: string, opts: { secure: boolean }): string {
-  const name = opts.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-  return `${name}=${token}; Max-Age=${Math.floor(ABSOLUTE_TIMEOUT_MS / 1000)}; Path=/; HttpOnly; SameSite=Lax${opts.secure ? '; Secure' : ''}`;
-}
-
-export function clearSessionCookieHeader(opts: { secure: boolean }): string {
-  const name = opts.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-  return `${name}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax${opts.secure ? '; Secure' : ''}`;
-}
-
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }

@@ -3,11 +3,9 @@
  * per phone and address, per address, and a spacing per phone across addresses that an address
  * the account signed in from skips. On a real database: SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
 import { testDialect } from '../test/database';
-import { PASSWORD, accountsClient, bearer, newIp } from '../test/accounts';
-import { createAccountsService } from './service';
+import { PASSWORD, accountsSuite, accountsWithLimits, bearer, newIp } from '../test/accounts';
 import { SIGN_IN_LIMITS, spacingMs } from './sign-in-limits';
 import { TooManyRequests } from './rate-limit';
 
@@ -24,12 +22,7 @@ describe('spacingMs (the per-phone slow-down across addresses)', () => {
 });
 
 describe(`sign-in limits (${testDialect})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  const { post, get, register } = accountsClient(() => t);
+  const { t, post, get, register } = accountsSuite();
   const login = (phone: string, password: string, ip: string) => post('/login/', { phone_number: phone, password }, { ip });
 
   it('V6.3.1 an attacker rotating addresses can not stop the owner signing in with the right password from their own address', async () => {
@@ -61,16 +54,7 @@ describe(`sign-in limits (${testDialect})`, () => {
   });
 
   it('V2.4.1 after the free failures, attempts for a number from new addresses are spaced, doubling, and the owner gets in once spaced', async () => {
-    const s = t.services;
-    const tight = createAccountsService({
-      db: s.database.db,
-      users: s.users,
-      sessions: s.sessions,
-      sms: s.sms,
-      limiter: s.accounts.limiter,
-      shopName: async () => 'Test',
-      limits: { loginFailuresPerPhone: { limit: 2, windowMs: 60_000 }, loginSpacing: { firstMs: 500, maxMs: 5_000 } },
-    });
+    const tight = accountsWithLimits(t, { loginFailuresPerPhone: { limit: 2, windowMs: 60_000 }, loginSpacing: { firstMs: 500, maxMs: 5_000 } });
     const { phone } = await register();
     const wrong = { phone_number: phone, password: 'wrong password' };
     const right = { phone_number: phone, password: PASSWORD };
@@ -95,16 +79,7 @@ describe(`sign-in limits (${testDialect})`, () => {
   });
 
   it('numbers without an account are spaced alike (the answer does not tell whether one exists)', async () => {
-    const s = t.services;
-    const tight = createAccountsService({
-      db: s.database.db,
-      users: s.users,
-      sessions: s.sessions,
-      sms: s.sms,
-      limiter: s.accounts.limiter,
-      shopName: async () => 'Test',
-      limits: { loginFailuresPerPhone: { limit: 1, windowMs: 60_000 }, loginSpacing: { firstMs: 5_000, maxMs: 5_000 } },
-    });
+    const tight = accountsWithLimits(t, { loginFailuresPerPhone: { limit: 1, windowMs: 60_000 }, loginSpacing: { firstMs: 5_000, maxMs: 5_000 } });
     const nobody = { phone_number: '01999000111', password: 'wrong password' };
     for (let i = 0; i < 2; i++) await expect(tight.login(nobody, { ip: newIp() })).rejects.toMatchObject({ statusCode: 401 });
     await expect(tight.login(nobody, { ip: newIp() })).rejects.toBeInstanceOf(TooManyRequests);

@@ -3,8 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
 import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
-import type { Services } from '../services';
 import type { RouteDocs } from '../http/route-docs';
+import { routeModule } from '../http/route-module';
+import type { AuditService } from './service';
 
 const moment = z
   .string()
@@ -23,15 +24,17 @@ const listQuery = pageQuery
   .strict();
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). */
-export const auditDocs: RouteDocs = {
+const auditDocs: RouteDocs = {
   'GET /api/audit/': { summary: 'The audit log of admin changes and sign-ins', audience: 'admin', query: listQuery },
 };
 
-export const auditRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+const routes: FastifyPluginAsync<{ audit: AuditService }> = async (app, { audit }) => {
   app.get('/api/audit/', { preHandler: requireAdmin }, async (request) => {
     const q = readQuery(listQuery, request);
     const page = toPage(q);
-    const { count, results } = await services.audit.list({ user: q.user, action: q.action, target: q.target, search: q.search, from: q.from, to: q.to }, page);
+    const { count, results } = await audit.list({ user: q.user, action: q.action, target: q.target, search: q.search, from: q.from, to: q.to }, page);
     return envelope(request, page, count, results);
   });
 };
+
+export const auditRoutes = routeModule({ docs: auditDocs, routes });

@@ -1,14 +1,17 @@
 /** `GET /api/dashboard/`: the back office's totals, for admins only. */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../accounts/auth';
-import type { Services } from '../services';
 import type { RouteDocs } from '../http/route-docs';
+import { routeModule } from '../http/route-module';
+import type { DashboardService } from './service';
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). */
-export const dashboardDocs: RouteDocs = {
+const dashboardDocs: RouteDocs = {
   'GET /api/dashboard/': { summary: 'The back office totals', audience: 'admin' },
 };
 
-export const dashboardRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  app.get('/api/dashboard/', { preHandler: requireAdmin }, async () => services.dashboard.totals());
+const routes: FastifyPluginAsync<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
+  app.get('/api/dashboard/', { preHandler: requireAdmin }, async () => dashboard.totals());
 };
+
+export const dashboardRoutes = routeModule({ docs: dashboardDocs, routes });

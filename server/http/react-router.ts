@@ -9,8 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { Services } from '../services';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { errorBody } from './errors';
 import { clientAddress } from './client-address';
 import { cspNonce } from './security-headers';
@@ -22,7 +21,8 @@ export const CSP_NONCE_HEADER = 'x-haat-csp-nonce';
 export interface ReactRouterOptions {
   build: ServerBuild;
   clientDir: string;
-  services: Services;
+  /** What the page loaders and actions are handed (app/load-context.ts): the whole container, as pages read every module. */
+  services: AppLoadContext['services'];
 }
 
 /**

@@ -9,9 +9,20 @@ import cluster from 'node:cluster';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ATTEMPT_STATUSES, PAYMENT_STATUSES } from '../../domain/payments';
 import type { SmsOutboxTable } from '../db/schema';
-import type { Services } from '../services';
+import type { Database } from '../db/database';
+import type { OrderService } from '../orders/service';
+import type { PaymentService } from '../payments/service';
+import type { SmsService } from '../notifications/service';
 
 const SMS_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const satisfies readonly SmsOutboxTable['status'][];
+
+/** What the shop's figures are read from: the database's pool and the owning modules' counts. */
+export interface MetricsSources {
+  database: Pick<Database, 'poolUse'>;
+  orders: Pick<OrderService, 'countByPaymentStatus'>;
+  payments: Pick<PaymentService, 'countAttemptsByStatus'>;
+  sms: Pick<SmsService, 'countByStatus'>;
+}
 
 export interface Metrics {
   contentType: string;
@@ -30,13 +41,22 @@ function shared<T>(read: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/** Every known state gets a value, 0 when no row has it, so a series never vanishes. */
-function setEach(gauge: Gauge<string>, label: string, states: readonly string[], counts: Record<string, number>) {
-  for (const state of states) gauge.set({ [label]: state }, counts[state] ?? 0);
-  for (const [state, n] of Object.entries(counts)) if (!states.includes(state)) gauge.set({ [label]: state }, n);
+/** A gauge of counts by state, read at each scrape: every known state gets a value, 0 when no row has it, so a series never vanishes. */
+function stateGauge(registry: Registry, name: string, help: string, label: string, states: readonly string[], read: () => Promise<Record<string, number>>) {
+  new Gauge({
+    name,
+    help,
+    labelNames: [label],
+    registers: [registry],
+    async collect() {
+      const counts = await read();
+      for (const state of states) this.set({ [label]: state }, counts[state] ?? 0);
+      for (const [state, n] of Object.entries(counts)) if (!states.includes(state)) this.set({ [label]: state }, n);
+    },
+  });
 }
 
-export function createMetrics(services: Pick<Services, 'database' | 'orders' | 'payments' | 'sms'>): Metrics {
+export function createMetrics(services: MetricsSources): Metrics {
   // This process's figures; under several server processes each answers for itself, told apart by pid.
   const own = new Registry();
   if (cluster.isWorker) own.setDefaultLabels({ pid: String(process.pid) });
@@ -90,34 +110,10 @@ export function createMetrics(services: Pick<Services, 'database' | 'orders' | '
       this.inc(Object.values(counts).reduce((sum, n) => sum + n, 0));
     },
   });
-  new Gauge({
-    name: 'haat_orders',
-    help: 'Orders by payment status.',
-    labelNames: ['payment_status'] as const,
-    registers: [shop],
-    async collect() {
-      setEach(this, 'payment_status', PAYMENT_STATUSES, await orders());
-    },
-  });
-  new Gauge({
-    name: 'haat_payment_attempts',
-    help: 'Online payment attempts by state.',
-    labelNames: ['state'] as const,
-    registers: [shop],
-    async collect() {
-      setEach(this, 'state', ATTEMPT_STATUSES, await services.payments.countAttemptsByStatus());
-    },
-  });
+  stateGauge(shop, 'haat_orders', 'Orders by payment status.', 'payment_status', PAYMENT_STATUSES, orders);
+  stateGauge(shop, 'haat_payment_attempts', 'Online payment attempts by state.', 'state', ATTEMPT_STATUSES, () => services.payments.countAttemptsByStatus());
   const sms = shared(() => services.sms.countByStatus());
-  new Gauge({
-    name: 'haat_sms',
-    help: 'Text messages in the outbox by state.',
-    labelNames: ['state'] as const,
-    registers: [shop],
-    async collect() {
-      setEach(this, 'state', SMS_STATUSES, await sms());
-    },
-  });
+  stateGauge(shop, 'haat_sms', 'Text messages in the outbox by state.', 'state', SMS_STATUSES, sms);
   new Gauge({
     name: 'haat_sms_outbox_depth',
     help: 'Text messages waiting to be sent (pending).',

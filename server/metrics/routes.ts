@@ -5,8 +5,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../services';
-import { createMetrics } from './metrics';
+import type { Config } from '../config';
+import { createMetrics, type MetricsSources } from './metrics';
 import type { RouteDocs } from '../http/route-docs';
 
 /** Constant-time: both sides are hashed to the same length first, so neither length nor content leaks. */
@@ -34,7 +34,7 @@ export const metricsDocs: RouteDocs = {
   'GET /metrics': { summary: 'Prometheus metrics (Bearer: the metrics token; 404 when off)', audience: 'secret', produces: 'text/plain' },
 };
 
-export function installMetrics(app: FastifyInstance, services: Services) {
+export function installMetrics(app: FastifyInstance, services: MetricsSources & { config: Pick<Config, 'metricsToken'> }) {
   const token = services.config.metricsToken;
   const metrics = token ? createMetrics(services) : undefined;
 

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
 import { envelope, pageQuery, readQuery, toPage } from '../http/pagination';
 import { normalizePhone } from '../../domain/phone';
-import type { Services } from '../services';
 import type { RouteDocs } from '../http/route-docs';
+import { routeModule } from '../http/route-module';
+import type { SmsService } from './service';
 
 const smsQuery = pageQuery
   .extend({
@@ -14,18 +15,20 @@ const smsQuery = pageQuery
   .strict();
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). */
-export const notificationDocs: RouteDocs = {
+const notificationDocs: RouteDocs = {
   'GET /api/sms/': { summary: 'The SMS messages sent', audience: 'admin', query: smsQuery },
 };
 
-export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+const routes: FastifyPluginAsync<{ sms: SmsService }> = async (app, { sms }) => {
   /** The SMS outbox for admins, newest first: what was sent to whom, and what failed. */
   const list = async (request: FastifyRequest) => {
     const q = readQuery(smsQuery, request);
     const page = toPage(q);
     const phone = q.phone_number ? (normalizePhone(q.phone_number) ?? q.phone_number) : undefined;
-    const { count, results } = await services.sms.list({ phone_number: phone, status: q.status }, page);
+    const { count, results } = await sms.list({ phone_number: phone, status: q.status }, page);
     return envelope(request, page, count, results);
   };
   app.get('/api/sms/', { preHandler: requireAdmin }, list);
 };
+
+export const notificationRoutes = routeModule({ docs: notificationDocs, routes });

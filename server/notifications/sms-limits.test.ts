@@ -95,7 +95,7 @@ describe(`SMS limits (${testDialect})`, () => {
       await db().insertInto('restock_requests').values({ product_id: book.id, phone_number: phone, user_id: null, created_at: nowIso(), notified_at: null }).execute();
       const other = testPhone();
       await db().insertInto('restock_requests').values({ product_id: book.id, phone_number: other, user_id: null, created_at: nowIso(), notified_at: null }).execute();
-      expect(await t.services.restock.notify([book.id])).toBe(2);
+      expect(await t.services.backInStock.notify([book.id])).toBe(2);
       expect((await outbox(phone)).filter((m) => m.kind === 'back_in_stock')).toEqual([]);
       expect((await outbox(other)).map((m) => m.kind)).toEqual(['back_in_stock']);
     });

@@ -9,13 +9,13 @@ import { clientAddress } from '../http/client-address';
 import { badRequest, notFound } from '../http/errors';
 import { TooManyRequests } from '../accounts/rate-limit';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
-import type { Services } from '../services';
 import type { RouteDocs } from '../http/route-docs';
+import { routeModule } from '../http/route-module';
 import { idSchema } from '../../domain/queries';
 import { ORDER_STATUSES, cartQuoteSchema, checkoutFieldsSchema } from '../../domain/orders';
 import { PAYMENT_STATUSES } from '../../domain/payments';
 import { PARCEL_STATES } from '../../domain/shipments';
-import { STATUS_UPDATED } from './service';
+import { STATUS_UPDATED, type OrderService } from './service';
 import { WALLET_MESSAGES, recordPaymentSchema } from '../../domain/wallet-payments';
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -39,7 +39,7 @@ const itemListQuery = pageQuery.extend({ order: idSchema.optional() }).strict();
 const statusUpdate = z.object({ status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}.` }) });
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). Checkout parses with checkoutSchema(settings), these fields plus the shop's current options. */
-export const orderDocs: RouteDocs = {
+const orderDocs: RouteDocs = {
   'POST /checkout/': { summary: 'Place an order (Idempotency-Key header: a retry answers the same order)', audience: 'signed', body: checkoutFieldsSchema },
   'POST /api/cart/quote/': { summary: 'Price a cart as checkout would (lines, delivery, coupon)', audience: 'public', body: cartQuoteSchema },
   'GET /api/order/': { summary: 'Orders: your own, or all for an admin', audience: 'signed', query: orderListQuery },
@@ -51,9 +51,7 @@ export const orderDocs: RouteDocs = {
   'POST /api/order/:id/payments/:pid/reject/': { summary: 'Reject a false wallet claim', audience: 'admin' },
 };
 
-export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { orders } = services;
-
+const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { orders }) => {
   // 429 answers say when to come back (RFC 9110 Retry-After).
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfter));
@@ -123,3 +121,5 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     return envelope(request, page, count, results);
   });
 };
+
+export const orderRoutes = routeModule({ docs: orderDocs, routes });

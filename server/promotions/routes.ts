@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { requireAdmin } from '../accounts/auth';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import { notFound } from '../http/errors';
-import type { Services } from '../services';
 import { flagSchema } from '../../domain/queries';
 import { PROMOTION_KINDS, promotionPatchSchema, promotionSchema } from '../../domain/promotions';
 import type { RouteDocs } from '../http/route-docs';
+import { routeModule } from '../http/route-module';
+import type { PromotionService } from './service';
 
 const NOT_FOUND = 'Promotion not found.';
 
@@ -20,7 +21,7 @@ const listQuery = pageQuery
   .strict();
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the schemas the handlers and service parse with. */
-export const promotionDocs: RouteDocs = {
+const promotionDocs: RouteDocs = {
   'GET /api/promotion/': { summary: 'List promotions and coupons', audience: 'admin', query: listQuery },
   'POST /api/promotion/': { summary: 'Create a promotion or coupon', audience: 'admin', body: promotionSchema, status: 201 },
   'GET /api/promotion/:id/': { summary: 'One promotion', audience: 'admin' },
@@ -28,8 +29,7 @@ export const promotionDocs: RouteDocs = {
   'DELETE /api/promotion/:id/': { summary: 'Delete a promotion', audience: 'admin' },
 };
 
-export const promotionRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { promotions } = services;
+const routes: FastifyPluginAsync<{ promotions: PromotionService }> = async (app, { promotions }) => {
   const admin = { preHandler: requireAdmin };
 
   app.get('/api/promotion/', admin, async (request) => {
@@ -57,3 +57,5 @@ export const promotionRoutes: FastifyPluginAsync<{ services: Services }> = async
     return { status: 200, message: 'Promotion deleted.' };
   });
 };
+
+export const promotionRoutes = routeModule({ docs: promotionDocs, routes });

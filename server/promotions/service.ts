@@ -50,8 +50,8 @@ function toPromotion(row: Row, used?: number): ApiPromotion {
     get_products: JSON.parse(row.get_products) as number[],
     applies_to: JSON.parse(row.applies_to) as AppliesTo,
     min_subtotal: row.min_subtotal,
-    starts_at: row.starts_at === null ? null : new Date(row.starts_at).toISOString(),
-    ends_at: row.ends_at === null ? null : new Date(row.ends_at).toISOString(),
+    starts_at: isoOrNull(row.starts_at),
+    ends_at: isoOrNull(row.ends_at),
     usage_limit: row.usage_limit,
     per_customer_limit: row.per_customer_limit,
     code: row.code,
@@ -61,6 +61,9 @@ function toPromotion(row: Row, used?: number): ApiPromotion {
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
+
+/** A moment as ISO 8601 UTC, or null. */
+const isoOrNull = (moment: string | null) => (moment === null ? null : new Date(moment).toISOString());
 
 function toColumns(p: PromotionInput) {
   return {
@@ -73,8 +76,8 @@ function toColumns(p: PromotionInput) {
     // Lists left empty are dropped: `{}` means everything.
     applies_to: JSON.stringify(Object.fromEntries(Object.entries(p.applies_to).filter(([, v]) => Array.isArray(v) && v.length > 0))),
     min_subtotal: p.min_subtotal,
-    starts_at: p.starts_at === null ? null : new Date(p.starts_at).toISOString(),
-    ends_at: p.ends_at === null ? null : new Date(p.ends_at).toISOString(),
+    starts_at: isoOrNull(p.starts_at),
+    ends_at: isoOrNull(p.ends_at),
     usage_limit: p.usage_limit,
     per_customer_limit: p.per_customer_limit,
     code: p.code,

@@ -10,6 +10,21 @@ import type { DialectName } from '../db/database';
 import { lockKey, nowIso } from '../db/dialect';
 import type { AppliedDiscount } from '../../domain/promotions';
 
+/**
+ * Counts one use against a promotion's limit, if it has one and it is not reached: one
+ * conditional UPDATE. Whether a use was counted.
+ */
+async function countUse(trx: Kysely<DB>, promotionId: number): Promise<boolean> {
+  const counted = await trx
+    .updateTable('promotions')
+    .set({ used_count: sql`used_count + 1` })
+    .where('id', '=', promotionId)
+    .where('usage_limit', 'is not', null)
+    .where('used_count', '<', (eb) => eb.ref('usage_limit'))
+    .executeTakeFirst();
+  return Number(counted.numUpdatedRows) === 1;
+}
+
 export function createPromotionUses(dialect: DialectName) {
   return {
     /**
@@ -31,14 +46,7 @@ export function createPromotionUses(dialect: DialectName) {
         const taken = limits.get(d.promotion);
         if (!taken) return { discount: d, problem: 'usedUp' };
         if (taken.usage_limit !== null) {
-          const counted = await trx
-            .updateTable('promotions')
-            .set({ used_count: sql`used_count + 1` })
-            .where('id', '=', d.promotion)
-            .where('usage_limit', 'is not', null)
-            .where('used_count', '<', (eb) => eb.ref('usage_limit'))
-            .executeTakeFirst();
-          if (Number(counted.numUpdatedRows) !== 1) return { discount: d, problem: 'usedUp' };
+          if (!(await countUse(trx, d.promotion))) return { discount: d, problem: 'usedUp' };
         }
         if (taken.per_customer_limit !== null) {
           await lockKey(trx, dialect, `promotion:${d.promotion}:user:${order.userId}`);
@@ -67,13 +75,7 @@ export function createPromotionUses(dialect: DialectName) {
         const back = await trx.updateTable('promotion_redemptions').set({ released_at: null }).where('id', '=', use.id).where('released_at', 'is not', null).executeTakeFirst();
         if (Number(back.numUpdatedRows) === 1) {
           // The counter never passes the limit (a CHECK holds it); the use itself is kept.
-          await trx
-            .updateTable('promotions')
-            .set({ used_count: sql`used_count + 1` })
-            .where('id', '=', use.promotion_id)
-            .where('usage_limit', 'is not', null)
-            .where('used_count', '<', (eb) => eb.ref('usage_limit'))
-            .execute();
+          await countUse(trx, use.promotion_id);
         }
       }
     },

@@ -9,10 +9,11 @@ import { envelope, pageQuery, readId, readQuery, toPage } from '../http/paginati
 import { notFound } from '../http/errors';
 import { REVIEW_MESSAGES, adminReviewQuery, reviewModerationSchema, reviewSchema } from '../../domain/reviews';
 import type { RouteDocs } from '../http/route-docs';
-import type { Services } from '../services';
+import { routeModule } from '../http/route-module';
+import type { ReviewService } from './service';
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the schemas the service parses with. */
-export const reviewDocs: RouteDocs = {
+const reviewDocs: RouteDocs = {
   'GET /api/product/:id/reviews/': { summary: "A product's visible reviews", audience: 'public', query: pageQuery },
   'GET /api/product/:id/reviews/mine/': { summary: "The signed-in user's review of a product", audience: 'signed' },
   'POST /api/product/:id/reviews/': { summary: 'Review a product bought and delivered', audience: 'signed', body: reviewSchema, status: 201 },
@@ -27,8 +28,7 @@ export const reviewDocs: RouteDocs = {
   'DELETE /api/review/:id/': { summary: 'Delete a review', audience: 'admin', status: 204 },
 };
 
-export const reviewRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { reviews } = services;
+const routes: FastifyPluginAsync<{ reviews: ReviewService }> = async (app, { reviews }) => {
   const productId = (request: FastifyRequest) => readId(request, REVIEW_MESSAGES.productNotFound);
   const reviewId = (request: FastifyRequest) => readId(request, REVIEW_MESSAGES.notFound, 'reviewId');
 
@@ -81,3 +81,5 @@ export const reviewRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     return reply.status(204).send();
   });
 };
+
+export const reviewRoutes = routeModule({ docs: reviewDocs, routes });

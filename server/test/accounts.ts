@@ -2,7 +2,9 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { SESSION_COOKIE } from '../accounts/sessions';
+import { createAccountsService, type AccountLimits } from '../accounts/service';
 import { testPhone, type TestApp } from './app';
+import { suiteApp } from './suite';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -40,4 +42,16 @@ export function accountsClient(app: () => TestApp) {
     return /(\d{6})/.exec(row.text)![1]!;
   }
   return { post, get, register, latestCode };
+}
+
+/** The account tests' set-up: a test app for the describe block, and the request helpers bound to it. */
+export function accountsSuite() {
+  const t = suiteApp();
+  return { t, ...accountsClient(() => t) };
+}
+
+/** A second accounts service over the test app's stores and shared limiter, with tighter limits a test reaches in a few calls. */
+export function accountsWithLimits(t: TestApp, limits: Partial<AccountLimits>) {
+  const s = t.services;
+  return createAccountsService({ db: s.database.db, users: s.users, sessions: s.sessions, sms: s.sms, limiter: s.accounts.limiter, shopName: async () => 'Test', limits });
 }

@@ -36,23 +36,22 @@ export function zipEntries(entries: ZipEntry[]): Buffer {
     const method = entry.deflated || entry.deflate ? 8 : 0;
     const crc = crc32(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
+    // The 26 bytes a local header and its central record share: version needed, flags, method,
+    // time, date, CRC, both sizes, name and extra lengths.
+    const fields = Buffer.alloc(26);
+    fields.writeUInt16LE(20, 0);
+    fields.writeUInt16LE(method, 4);
+    fields.writeUInt32LE(crc, 10);
+    fields.writeUInt32LE(packed.length, 14);
+    fields.writeUInt32LE(size, 18);
+    fields.writeUInt16LE(nameBuf.length, 22);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
+    fields.copy(local, 4);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
+    fields.copy(central, 6);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBuf, packed);
     centrals.push(central, nameBuf);

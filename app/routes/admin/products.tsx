@@ -31,8 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     svc.listProducts({ type: kind.type, ordering: '-id' }, page, { admin: true }),
     productFormOptions(context, kind),
   ]);
-  // Back-in-stock requests waiting per product shown (server/restock).
-  const waiting = await context.services.restock.waitingCounts([...(found?.results ?? []), ...list.results].map((p) => p.id));
+  // Back-in-stock requests waiting per product shown (server/back-in-stock).
+  const waiting = await context.services.backInStock.waitingCounts([...(found?.results ?? []), ...list.results].map((p) => p.id));
   return {
     waiting: Object.fromEntries(waiting),
     type: kind.type,

@@ -2,15 +2,15 @@
  * "স্টকে এলে জানান" without JavaScript: the component's forms post to the product page itself
  * with `intent=restock`, and the page's action answers here with the step to show next (phone,
  * code, done) and any message. With JavaScript the component calls the API instead; both end
- * in services.restock.ask, which checks everything.
+ * in services.backInStock.ask, which checks everything.
  */
 import { data, type AppLoadContext } from 'react-router';
 import { ZodError } from 'zod';
 import { HttpError, firstMessage, zodFieldErrors, type FieldErrors } from '../../../server/http/errors';
-import { restockRequestSchema } from '../../../domain/restock';
+import { backInStockRequestSchema } from '../../../domain/back-in-stock';
 
 /** What the component shows after a form post (under `restock` in the action's data). */
-export interface RestockFormState {
+export interface BackInStockFormState {
   ok: boolean;
   step: 'phone' | 'code' | 'done';
   message: string;
@@ -19,7 +19,7 @@ export interface RestockFormState {
 }
 
 /** Whether a post to the product page is this form's (read from a copy, so another form's action can still read the body). */
-export async function isRestockPost(request: Request): Promise<boolean> {
+export async function isBackInStockPost(request: Request): Promise<boolean> {
   const form = await request
     .clone()
     .formData()
@@ -29,18 +29,18 @@ export async function isRestockPost(request: Request): Promise<boolean> {
 
 const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
 
-export async function restockAction(context: AppLoadContext, request: Request, productId: number) {
+export async function backInStockAction(context: AppLoadContext, request: Request, productId: number) {
   const form = await request.formData();
   const phone = text(form.get('phone_number'));
   // "Send the code again" posts the number alone.
   const otp = form.get('resend') ? '' : text(form.get('otp'));
-  const answer = (state: RestockFormState, status = 200) => data({ restock: state }, { status });
+  const answer = (state: BackInStockFormState, status = 200) => data({ restock: state }, { status });
   // A guest's first click: show the phone field.
   if (!context.user && !phone.trim() && !otp.trim()) return answer({ ok: true, step: 'phone', message: '', phone: '' });
   const step = otp.trim() ? 'code' : 'phone';
   try {
-    const input = restockRequestSchema.parse({ phone_number: phone, otp });
-    const res = await context.services.restock.ask(productId, input, { user: context.user, ip: context.ip });
+    const input = backInStockRequestSchema.parse({ phone_number: phone, otp });
+    const res = await context.services.backInStock.ask(productId, input, { user: context.user, ip: context.ip });
     return answer({ ok: true, step: res.status === 201 ? 'done' : 'code', message: res.message, phone: input.phone_number ?? '' });
   } catch (error) {
     if (error instanceof ZodError) {

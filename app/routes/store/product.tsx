@@ -13,7 +13,7 @@ import { Picture } from '../../components/picture';
 import { categoryPath, productPath } from '../../../domain/store-paths';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
 import { BackInStock } from '../../components/back-in-stock';
-import { isRestockPost, restockAction } from './back-in-stock.server';
+import { isBackInStockPost, backInStockAction } from './back-in-stock.server';
 import { ProductReviews } from '../../components/product-reviews';
 import { isReviewPost, productReviews, reviewAction } from './reviews.server';
 
@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  if (await isRestockPost(request)) return restockAction(context, request, id);
+  if (await isBackInStockPost(request)) return backInStockAction(context, request, id);
   if (await isReviewPost(request)) return reviewAction(context, request, id);
   throw data(null, { status: 405 });
 }
@@ -106,10 +106,21 @@ export function meta({ data: d }: Route.MetaArgs) {
   ];
 }
 
+type TabName = 'spec' | 'desc';
+
+/** A tab over the details: its panel is `panel-<name>`. */
+function Tab({ name, shown, show, children }: { name: TabName; shown: TabName; show: (name: TabName) => void; children: ReactNode }) {
+  return (
+    <button type="button" role="tab" id={`tab-${name}`} aria-controls={`panel-${name}`} aria-selected={shown === name} onClick={() => show(name)} className="tab">
+      {children}
+    </button>
+  );
+}
+
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const p = loaderData.product;
-  const [tab, setTab] = useState<'spec' | 'desc'>('spec');
+  const [tab, setTab] = useState<TabName>('spec');
   const person = (base: string, name: string | null) =>
     name ? (
       <Link to={`${base}/${encodeURIComponent(name)}`} className="text-brand underline">
@@ -204,28 +215,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
 
       <section className="mt-8">
         <div role="tablist" aria-label={t('প্রোডাক্টের তথ্য', 'Product details')} className="flex gap-1 border-b-2 border-brand">
-          <button
-            type="button"
-            role="tab"
-            id="tab-spec"
-            aria-controls="panel-spec"
-            aria-selected={tab === 'spec'}
-            onClick={() => setTab('spec')}
-            className="tab"
-          >
+          <Tab name="spec" shown={tab} show={setTab}>
             Specification
-          </button>
-          <button
-            type="button"
-            role="tab"
-            id="tab-desc"
-            aria-controls="panel-desc"
-            aria-selected={tab === 'desc'}
-            onClick={() => setTab('desc')}
-            className="tab"
-          >
+          </Tab>
+          <Tab name="desc" shown={tab} show={setTab}>
             Description
-          </button>
+          </Tab>
         </div>
         <div role="tabpanel" id="panel-spec" aria-labelledby="tab-spec" hidden={tab !== 'spec'} className="tabpanel">
           <table className="w-full text-sm">

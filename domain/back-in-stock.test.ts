@@ -1,34 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { restockFormErrors } from './restock-messages';
-import { RESTOCK_MESSAGES, backInStockText, cameBack, guestRestockSchema, restockCodeText, restockRequestSchema } from './restock';
+import { backInStockFormErrors } from './back-in-stock-messages';
+import { BACK_IN_STOCK_MESSAGES, backInStockText, cameBack, guestBackInStockSchema, backInStockCodeText, backInStockRequestSchema } from './back-in-stock';
 
-describe('restockRequestSchema', () => {
+describe('backInStockRequestSchema', () => {
   it('accepts nothing at all (a signed-in shopper) and treats empty fields as absent', () => {
-    expect(restockRequestSchema.parse({})).toEqual({});
-    expect(restockRequestSchema.parse({ phone_number: '', otp: ' ' })).toEqual({ phone_number: undefined, otp: undefined });
+    expect(backInStockRequestSchema.parse({})).toEqual({});
+    expect(backInStockRequestSchema.parse({ phone_number: '', otp: ' ' })).toEqual({ phone_number: undefined, otp: undefined });
   });
 
   it('normalises the phone number to 11 digits and reads a numeric code as text', () => {
-    expect(restockRequestSchema.parse({ phone_number: '+880 1712-345678' })).toEqual({ phone_number: '01712345678' });
-    expect(restockRequestSchema.parse({ phone_number: '01712345678', otp: 12345 + 100000 })).toEqual({ phone_number: '01712345678', otp: '112345' });
+    expect(backInStockRequestSchema.parse({ phone_number: '+880 1712-345678' })).toEqual({ phone_number: '01712345678' });
+    expect(backInStockRequestSchema.parse({ phone_number: '01712345678', otp: 12345 + 100000 })).toEqual({ phone_number: '01712345678', otp: '112345' });
   });
 
   it('refuses a bad number, a bad code, a code without a number and unknown fields, in Bengali', () => {
     const errors = (v: unknown) => {
-      const r = restockRequestSchema.safeParse(v);
+      const r = backInStockRequestSchema.safeParse(v);
       return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
     };
-    expect(errors({ phone_number: '0123' })).toEqual([['phone_number', RESTOCK_MESSAGES.phoneInvalid]]);
-    expect(errors({ phone_number: 1712345678 })).toEqual([['phone_number', RESTOCK_MESSAGES.phoneInvalid]]);
-    expect(errors({ phone_number: '01712345678', otp: '12ab56' })).toEqual([['otp', RESTOCK_MESSAGES.otpInvalid]]);
-    expect(errors({ otp: '123456' })).toEqual([['phone_number', RESTOCK_MESSAGES.phoneRequired]]);
+    expect(errors({ phone_number: '0123' })).toEqual([['phone_number', BACK_IN_STOCK_MESSAGES.phoneInvalid]]);
+    expect(errors({ phone_number: 1712345678 })).toEqual([['phone_number', BACK_IN_STOCK_MESSAGES.phoneInvalid]]);
+    expect(errors({ phone_number: '01712345678', otp: '12ab56' })).toEqual([['otp', BACK_IN_STOCK_MESSAGES.otpInvalid]]);
+    expect(errors({ otp: '123456' })).toEqual([['phone_number', BACK_IN_STOCK_MESSAGES.phoneRequired]]);
     expect(errors({ phone_number: '01712345678', extra: 1 }).length).toBe(1);
   });
 
   it('requires a number from a guest', () => {
-    expect(guestRestockSchema.safeParse({}).success).toBe(false);
-    expect(guestRestockSchema.safeParse({ phone_number: '' }).error?.issues[0]?.message).toBe(RESTOCK_MESSAGES.phoneRequired);
-    expect(guestRestockSchema.parse({ phone_number: '8801812345678' })).toEqual({ phone_number: '01812345678' });
+    expect(guestBackInStockSchema.safeParse({}).success).toBe(false);
+    expect(guestBackInStockSchema.safeParse({ phone_number: '' }).error?.issues[0]?.message).toBe(BACK_IN_STOCK_MESSAGES.phoneRequired);
+    expect(guestBackInStockSchema.parse({ phone_number: '8801812345678' })).toEqual({ phone_number: '01812345678' });
   });
 });
 
@@ -39,7 +39,7 @@ describe('texts and rules', () => {
     expect(text).toContain('"Evening Rain"');
     expect(text).toContain('https://shop.example/books/7');
     expect(backInStockText('হাট', 'x'.repeat(100), '/books/1')).toContain(`${'x'.repeat(57)}...`);
-    expect(restockCodeText('হাট', '012345')).toContain('012345');
+    expect(backInStockCodeText('হাট', '012345')).toContain('012345');
   });
 
   it('a product came back only when its stock rose from nothing', () => {
@@ -51,7 +51,7 @@ describe('texts and rules', () => {
   });
 });
 
-describe("restockFormErrors (the page's check without zod)", () => {
+describe("backInStockFormErrors (the page's check without zod)", () => {
   it('refuses exactly what the guest schema refuses, with the same messages', () => {
     const cases = [
       { phone_number: '' },
@@ -65,10 +65,10 @@ describe("restockFormErrors (the page's check without zod)", () => {
       { phone_number: '0171234567812345678901' },
     ];
     for (const c of cases) {
-      const r = guestRestockSchema.safeParse(c);
+      const r = guestBackInStockSchema.safeParse(c);
       const fromSchema: Record<string, string[]> = {};
       for (const i of r.success ? [] : r.error.issues) (fromSchema[String(i.path[0])] ??= [i.message]);
-      expect(restockFormErrors(c), JSON.stringify(c)).toEqual(fromSchema);
+      expect(backInStockFormErrors(c), JSON.stringify(c)).toEqual(fromSchema);
     }
   });
 });

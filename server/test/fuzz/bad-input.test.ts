@@ -2,8 +2,8 @@
  * Inputs that once answered 500: each is a 4xx with the usual JSON error shape on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openAdminApp, type TestApp } from '../test/app';
-import { testDialect } from '../test/database';
+import { openAdminApp, type TestApp } from '../app';
+import { testDialect } from '../database';
 import { openFuzzApp, pagesBuilt, type FuzzApp } from './fuzz-app';
 
 type Answer = { statusCode: number; json(): unknown; body: string };
@@ -32,7 +32,7 @@ describe(`bad input never answers 500 (${testDialect})`, () => {
   });
 
   it('a product\'s category, author or publisher above the largest 32-bit id answers 400 on that field', async () => {
-    const { insertProduct } = await import('../test/orders-fixtures');
+    const { insertProduct } = await import('../orders-fixtures');
     const id = await insertProduct(t.services.database.db);
     for (const field of ['category', 'author', 'publisher']) {
       const res = await t.app.inject({ method: 'PUT', url: `/api/product/${id}/`, headers: admin, payload: { [field]: 2_147_483_648 } });
@@ -84,7 +84,7 @@ describe(`bad input never answers 500 (${testDialect})`, () => {
   });
 
   it('a banner link to another site (/\\evil.example, //evil, javascript:) answers 400 on url', async () => {
-    const { multipart, pngFile } = await import('../test/media-fixtures');
+    const { multipart, pngFile } = await import('../media-fixtures');
     for (const url of ['/\\evil.example', '//evil', 'javascript:alert(1)', '/\t/evil.example']) {
       const res = await t.app.inject({ method: 'POST', url: '/create-banner/', ...multipart({ url, image: await pngFile() }, admin) });
       expect(res.statusCode, url).toBe(400);

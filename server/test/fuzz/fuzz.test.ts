@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDialect } from '../test/database';
-import { routeTable, type RouteEntry } from '../http/input-guard';
+import { describe, expect, it } from 'vitest';
+import { testDialect } from '../database';
+import { routeTable, type RouteEntry } from '../../http/input-guard';
 import { audience, body, encode, nastyText, pathOf, queryString, spoiled, templates } from './fuzz-kit';
-import { isClientFile, openFuzzApp, snapshot, type FuzzApp, type Snapshot } from './fuzz-app';
+import { isClientFile, fuzzAppWithPages, snapshot, type Snapshot } from './fuzz-app';
 
 const RUNS = Number(process.env.HAAT_FUZZ_RUNS ?? 1200);
 const SEED = process.env.HAAT_FUZZ_SEED ? Number(process.env.HAAT_FUZZ_SEED) : undefined;
@@ -58,13 +58,7 @@ function problems(sent: Sent, res: LightMyRequestResponse, before: Snapshot, aft
 }
 
 describe(`fuzz: no bad request answers 5xx or half-writes (${testDialect})`, () => {
-  let f: FuzzApp;
-  beforeAll(async () => {
-    // React Router logs every refused page request (a POST without an action…); the answers are what is checked.
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    f = await openFuzzApp({ pages: true });
-  }, 120_000);
-  afterAll(() => f?.close());
+  const f = fuzzAppWithPages();
 
   it(`answers ${RUNS} generated bad requests across every route with a 2xx–4xx, the JSON error shape, and no stray rows or files`, { timeout: 600_000 }, async () => {
     // The client build's files (one static route each) are plain files; the pages are sampled below.

@@ -3,9 +3,9 @@
  * saved: every served field is ignored except `status`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedApp, type Signed, type TestApp } from '../test/app';
-import { testDialect } from '../test/database';
-import { checkoutBody, insertProduct } from '../test/orders-fixtures';
+import { openSignedApp, type Signed, type TestApp } from '../app';
+import { testDialect } from '../database';
+import { checkoutBody, insertProduct } from '../orders-fixtures';
 
 describe(`an order takes back what the API served (${testDialect})`, () => {
   let t: TestApp;

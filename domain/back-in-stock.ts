@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { normalizePhone } from './phone';
 // The messages live in a module without zod, so the product page's form can show them without shipping zod.
-import { RESTOCK_MESSAGES, RESTOCK_OTP_LENGTH } from './restock-messages';
+import { BACK_IN_STOCK_MESSAGES, BACK_IN_STOCK_OTP_LENGTH } from './back-in-stock-messages';
 
-export { RESTOCK_MESSAGES, RESTOCK_OTP_LENGTH };
+export { BACK_IN_STOCK_MESSAGES, BACK_IN_STOCK_OTP_LENGTH };
 
 /** Empty fields count as absent: the form always posts both inputs. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'number' ? String(v) : v);
@@ -17,12 +17,12 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const phoneField = z.preprocess(
   blankToUndefined,
   z
-    .string({ error: RESTOCK_MESSAGES.phoneInvalid })
-    .max(20, RESTOCK_MESSAGES.phoneInvalid)
+    .string({ error: BACK_IN_STOCK_MESSAGES.phoneInvalid })
+    .max(20, BACK_IN_STOCK_MESSAGES.phoneInvalid)
     .transform((value, ctx) => {
       const phone = normalizePhone(value);
       if (!phone) {
-        ctx.addIssue({ code: 'custom', message: RESTOCK_MESSAGES.phoneInvalid });
+        ctx.addIssue({ code: 'custom', message: BACK_IN_STOCK_MESSAGES.phoneInvalid });
         return z.NEVER;
       }
       return phone;
@@ -33,9 +33,9 @@ const phoneField = z.preprocess(
 const otpField = z.preprocess(
   blankToUndefined,
   z
-    .string({ error: RESTOCK_MESSAGES.otpInvalid })
+    .string({ error: BACK_IN_STOCK_MESSAGES.otpInvalid })
     .trim()
-    .regex(new RegExp(`^\\d{${RESTOCK_OTP_LENGTH}}$`), RESTOCK_MESSAGES.otpInvalid)
+    .regex(new RegExp(`^\\d{${BACK_IN_STOCK_OTP_LENGTH}}$`), BACK_IN_STOCK_MESSAGES.otpInvalid)
     .optional(),
 );
 
@@ -43,17 +43,17 @@ const otpField = z.preprocess(
  * `{phone_number?, otp?}`: both optional here, because a signed-in shopper sends neither; a
  * guest must send a number (`requirePhone`), and a code only with a number.
  */
-export const restockRequestSchema = z
+export const backInStockRequestSchema = z
   .object({ phone_number: phoneField, otp: otpField })
   .strict()
-  .refine((v) => v.otp === undefined || v.phone_number !== undefined, { message: RESTOCK_MESSAGES.phoneRequired, path: ['phone_number'] });
-export type RestockRequestInput = z.infer<typeof restockRequestSchema>;
+  .refine((v) => v.otp === undefined || v.phone_number !== undefined, { message: BACK_IN_STOCK_MESSAGES.phoneRequired, path: ['phone_number'] });
+export type BackInStockRequestInput = z.infer<typeof backInStockRequestSchema>;
 
 /** A guest's request: the same schema, with the number required. */
-export const guestRestockSchema = restockRequestSchema.refine((v) => v.phone_number !== undefined, { message: RESTOCK_MESSAGES.phoneRequired, path: ['phone_number'] });
+export const guestBackInStockSchema = backInStockRequestSchema.refine((v) => v.phone_number !== undefined, { message: BACK_IN_STOCK_MESSAGES.phoneRequired, path: ['phone_number'] });
 
 /** The text that asks the owner of a number to confirm it (a code is needed so nobody texts strangers through the shop). */
-export function restockCodeText(shop: string, code: string): string {
+export function backInStockCodeText(shop: string, code: string): string {
   return `${shop}: স্টকে এলে জানানোর জন্য আপনার কোড ${code}। কোডটি ১০ মিনিট বৈধ। কাউকে জানাবেন না।`;
 }
 

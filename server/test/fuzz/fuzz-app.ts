@@ -7,17 +7,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../config';
-import { buildApp } from '../app';
-import { createServices, type Services } from '../services';
-import { loadPages } from '../http/react-router';
-import { createTestDatabase, type TestDatabase } from '../test/database';
-import { testPhone } from '../test/app';
-import { loadCatalogFixture } from '../test/catalog-fixture';
-import { checkoutBody } from '../test/orders-fixtures';
+import { vi } from 'vitest';
+import { loadConfig } from '../../config';
+import { buildApp } from '../../app';
+import { createServices, type Services } from '../../services';
+import { loadPages } from '../../http/react-router';
+import { createTestDatabase, type TestDatabase } from '../database';
+import { signInUser } from '../app';
+import { loadCatalogFixture } from '../catalog-fixture';
+import { checkoutBody } from '../orders-fixtures';
+import { perSuite } from '../suite';
 import type { Audience } from './fuzz-kit';
 
-const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
+// HAAT_BUILD_DIR selects the build, as for the server and browser tests (default build/).
+const BUILD_DIR = path.resolve(import.meta.dirname, '../../..', process.env.HAAT_BUILD_DIR ?? 'build');
 export const pagesBuilt = fs.existsSync(path.join(BUILD_DIR, 'server/index.js'));
 
 export interface FuzzApp {
@@ -41,10 +44,7 @@ export async function openFuzzApp(opts: { pages?: boolean } = {}): Promise<FuzzA
   const app = await buildApp({ services, ...(withPages ? { pages: await loadPages(BUILD_DIR) } : {}) });
   await app.ready();
 
-  const signIn = async (admin: boolean) => {
-    const user = await services.users.create({ name: admin ? 'Fuzz Admin' : 'Fuzz Customer', phone_number: testPhone(), password: 'correct horse battery', is_admin: admin });
-    return { authorization: `Bearer ${await services.sessions.create(user.id)}` };
-  };
+  const signIn = async (admin: boolean) => (await signInUser(services, { admin, name: admin ? 'Fuzz Admin' : 'Fuzz Customer' })).headers;
   const headers = { visitor: {}, customer: await signIn(false), admin: await signIn(true) };
   const fixture = await loadCatalogFixture(database.db);
   const order = await app.inject({ method: 'POST', url: '/checkout/', headers: headers.customer, payload: checkoutBody([{ product: fixture.ids.pride, quantity: 1 }]) });
@@ -65,6 +65,17 @@ export async function openFuzzApp(opts: { pages?: boolean } = {}): Promise<FuzzA
       await database.destroy();
     },
   };
+}
+
+/**
+ * The fuzz app with its pages, for the enclosing describe block. React Router logs every refused
+ * page request (a POST to a page without an action…); the answers are what the tests check.
+ */
+export function fuzzAppWithPages(): FuzzApp {
+  return perSuite(async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    return openFuzzApp({ pages: true });
+  }, 120_000);
 }
 
 /** A route fastify-static made for one file of the client build (`/assets/x.js`, `/favicon.svg`, `/icons/icon-192.png`). */

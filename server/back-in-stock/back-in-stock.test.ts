@@ -1,10 +1,10 @@
 /** Back-in-stock requests through the API, on the test database (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPhone, type Signed, type TestApp } from '../test/app';
+import { openSignedApp, testPhone, type Signed, type TestApp } from '../test/app';
 import { newIp } from '../test/accounts';
 import { loadCatalogFixture, type CatalogFixture } from '../test/catalog-fixture';
 import { testDialect } from '../test/database';
-import { RESTOCK_MESSAGES } from '../../domain/restock';
+import { BACK_IN_STOCK_MESSAGES } from '../../domain/back-in-stock';
 
 let t: TestApp;
 let fx: CatalogFixture;
@@ -12,10 +12,8 @@ let admin: Signed;
 let customer: Signed;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, admin, customer } = await openSignedApp());
   fx = await loadCatalogFixture(t.services.database.db);
-  admin = await t.signIn({ admin: true });
-  customer = await t.signIn();
 });
 afterAll(() => t?.close());
 
@@ -57,7 +55,7 @@ describe(`back-in-stock requests (${testDialect})`, () => {
   it('a signed-in shopper is recorded for the account number at once; a repeat answers 201 without a second request', async () => {
     const first = await ask(fx.ids.eveningRain, {}, { headers: customer.headers });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ status: 201, message: RESTOCK_MESSAGES.recorded });
+    expect(first.json()).toMatchObject({ status: 201, message: BACK_IN_STOCK_MESSAGES.recorded });
     expect((await ask(fx.ids.eveningRain, {}, { headers: customer.headers })).statusCode).toBe(201);
     const rows = await waiting(fx.ids.eveningRain);
     expect(rows.map((r) => [r.phone_number, r.user_id])).toEqual([[customer.phone, customer.userId]]);
@@ -69,13 +67,13 @@ describe(`back-in-stock requests (${testDialect})`, () => {
     const ip = newIp();
     const sent = await ask(book, { phone_number: `+88${phone}` }, { ip });
     expect(sent.statusCode).toBe(202);
-    expect(sent.json()).toMatchObject({ status: 202, message: RESTOCK_MESSAGES.codeSent });
+    expect(sent.json()).toMatchObject({ status: 202, message: BACK_IN_STOCK_MESSAGES.codeSent });
     const code = await latestCode(phone);
     expect(await waiting(book)).toEqual([]);
 
     const wrong = await ask(book, { phone_number: phone, otp: code === '000000' ? '111111' : '000000' }, { ip });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ message: RESTOCK_MESSAGES.codeWrong, errors: { otp: [RESTOCK_MESSAGES.codeWrong] } });
+    expect(wrong.json()).toMatchObject({ message: BACK_IN_STOCK_MESSAGES.codeWrong, errors: { otp: [BACK_IN_STOCK_MESSAGES.codeWrong] } });
 
     const right = await ask(book, { phone_number: phone, otp: code }, { ip });
     expect(right.statusCode).toBe(201);
@@ -83,7 +81,7 @@ describe(`back-in-stock requests (${testDialect})`, () => {
     // The code is used once.
     const again = await ask(book, { phone_number: phone, otp: code }, { ip });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(RESTOCK_MESSAGES.codeGone);
+    expect(again.json().message).toBe(BACK_IN_STOCK_MESSAGES.codeGone);
 
     // Asking again with a fresh code is fine and still leaves one request.
     await ask(book, { phone_number: phone }, { ip });
@@ -97,27 +95,27 @@ describe(`back-in-stock requests (${testDialect})`, () => {
     await ask(book, { phone_number: phone });
     const code = await latestCode(phone);
     const wrongCode = code === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 5; i++) expect((await ask(book, { phone_number: phone, otp: wrongCode })).json().message).toBe(RESTOCK_MESSAGES.codeWrong);
+    for (let i = 0; i < 5; i++) expect((await ask(book, { phone_number: phone, otp: wrongCode })).json().message).toBe(BACK_IN_STOCK_MESSAGES.codeWrong);
     const locked = await ask(book, { phone_number: phone, otp: code });
     expect(locked.statusCode).toBe(400);
-    expect(locked.json().message).toBe(RESTOCK_MESSAGES.codeLocked);
+    expect(locked.json().message).toBe(BACK_IN_STOCK_MESSAGES.codeLocked);
     // Another number cannot use it.
-    expect((await ask(book, { phone_number: testPhone(), otp: code })).json().message).toBe(RESTOCK_MESSAGES.codeGone);
+    expect((await ask(book, { phone_number: testPhone(), otp: code })).json().message).toBe(BACK_IN_STOCK_MESSAGES.codeGone);
     expect(await waiting(book)).toEqual([]);
   });
 
   it('refuses bad input, an unknown or inactive product (404) and a product in stock (409)', async () => {
     const bad = await ask(fx.ids.eveningRain, { phone_number: '12345' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.phone_number).toEqual([RESTOCK_MESSAGES.phoneInvalid]);
-    expect((await ask(fx.ids.eveningRain, {})).json().errors.phone_number).toEqual([RESTOCK_MESSAGES.phoneRequired]);
+    expect(bad.json().errors.phone_number).toEqual([BACK_IN_STOCK_MESSAGES.phoneInvalid]);
+    expect((await ask(fx.ids.eveningRain, {})).json().errors.phone_number).toEqual([BACK_IN_STOCK_MESSAGES.phoneRequired]);
     expect((await ask(fx.ids.eveningRain, { phone_number: testPhone(), otp: 'abc' })).statusCode).toBe(400);
     expect((await ask(fx.ids.eveningRain, { phone_number: testPhone(), extra: 1 })).statusCode).toBe(400);
     expect((await ask(999999, { phone_number: testPhone() })).statusCode).toBe(404);
     expect((await ask(fx.ids.hidden, {}, { headers: customer.headers })).statusCode).toBe(404);
     const inStock = await ask(fx.ids.pride, { phone_number: testPhone() });
     expect(inStock.statusCode).toBe(409);
-    expect(inStock.json().message).toBe(RESTOCK_MESSAGES.inStock);
+    expect(inStock.json().message).toBe(BACK_IN_STOCK_MESSAGES.inStock);
   });
 
   it('limits codes per number like recovery: the fourth in 15 minutes answers 429 with Retry-After', async () => {
@@ -159,7 +157,7 @@ describe(`back-in-stock requests (${testDialect})`, () => {
     expect((await setStock(book, 0)).statusCode).toBe(200);
     expect((await setStock(book, 2)).statusCode).toBe(200);
     await settle();
-    expect(await t.services.restock.sweep()).toBe(0);
+    expect(await t.services.backInStock.sweep()).toBe(0);
     expect(await messagesTo(guest, 'back_in_stock')).toHaveLength(1);
   });
 
@@ -170,7 +168,7 @@ describe(`back-in-stock requests (${testDialect})`, () => {
     // Stock put back the way a cancelled order does it: no hook.
     await t.services.database.db.updateTable('products').set({ units_stock: 1 }).where('id', '=', book).execute();
     // Several processes sweeping at once still send one message.
-    const sent = await Promise.all([t.services.restock.sweep(), t.services.restock.sweep(), t.services.restock.notify([book])]);
+    const sent = await Promise.all([t.services.backInStock.sweep(), t.services.backInStock.sweep(), t.services.backInStock.notify([book])]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await messagesTo(member.phone, 'back_in_stock')).toHaveLength(1);
   });
@@ -182,7 +180,7 @@ describe(`back-in-stock requests (${testDialect})`, () => {
     expect((await setStock(book, 0, { is_active: false })).statusCode).toBe(200);
     expect((await setStock(book, 5)).statusCode).toBe(200);
     await settle();
-    expect(await t.services.restock.sweep()).toBe(0);
+    expect(await t.services.backInStock.sweep()).toBe(0);
     expect((await setStock(book, 5, { is_active: true })).statusCode).toBe(200);
     await settle();
     expect(await messagesTo(member.phone, 'back_in_stock')).toHaveLength(1);
@@ -205,7 +203,7 @@ describe(`back-in-stock requests (${testDialect})`, () => {
     const counts = body.results.map((r: { waiting: number }) => r.waiting);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(body.count).toBe(body.results.length);
-    expect(await t.services.restock.waitingCounts([few, many, fx.ids.pride])).toEqual(new Map([[few, 1], [many, 3]]));
+    expect(await t.services.backInStock.waitingCounts([few, many, fx.ids.pride])).toEqual(new Map([[few, 1], [many, 3]]));
     expect((await t.app.inject({ method: 'GET', url: '/api/restock/', headers: customer.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/restock/' })).statusCode).toBe(401);
   });

@@ -1,5 +1,5 @@
 /**
- * services.restock: back-in-stock requests. A shopper asks to be told when a sold-out product
+ * services.backInStock: back-in-stock requests. A shopper asks to be told when a sold-out product
  * is back — signed in (the account's number), or as a guest whose number is proved by a texted
  * code (hashed, 10 minutes, 5 wrong tries, used once; sending and checking are rate-limited like
  * password recovery). When the product is offered again each waiting request gets one SMS:
@@ -17,32 +17,23 @@ import { TooManyRequests, enforce, type RateLimiter, type RateRule } from '../ac
 import type { SmsService } from '../notifications/service';
 import type { StockSummary } from '../catalog/service';
 import { IntervalWorker, type WorkerLog } from '../jobs/interval-worker';
-import { makeCode as makeOneTimeCode, hashCode as hashOneTimeCode, sameHash } from '../accounts/one-time-codes';
+import { CODE_LIMITS, CODE_MAX_WRONG, codeChecks, CODE_TTL_MS, makeCode as makeOneTimeCode, hashCode as hashOneTimeCode, sameHash } from '../accounts/one-time-codes';
 import { productPath } from '../../domain/store-paths';
-import { RESTOCK_MESSAGES as M, RESTOCK_OTP_LENGTH, backInStockText, guestRestockSchema, restockCodeText, type RestockRequestInput } from '../../domain/restock';
+import { BACK_IN_STOCK_MESSAGES as M, BACK_IN_STOCK_OTP_LENGTH, backInStockText, guestBackInStockSchema, backInStockCodeText, type BackInStockRequestInput } from '../../domain/back-in-stock';
 
-export const CODE_TTL_MS = 10 * 60_000;
-export const CODE_MAX_WRONG = 5;
-
-const MIN = 60_000;
 /** As password recovery's: a number gets at most 3 codes in 15 minutes, an address 10. */
-export const RESTOCK_LIMITS = {
-  sendCodePerPhone: { limit: 3, windowMs: 15 * MIN },
-  sendCodePerAddress: { limit: 10, windowMs: 15 * MIN },
-  checkCodePerPhone: { limit: 10, windowMs: 15 * MIN },
-  checkCodePerAddress: { limit: 50, windowMs: 15 * MIN },
-} satisfies Record<string, RateRule>;
+export const BACK_IN_STOCK_LIMITS = CODE_LIMITS;
 
-export interface RestockLog extends WorkerLog {
+export interface BackInStockLog extends WorkerLog {
   info(obj: object, msg?: string): void;
 }
 
-const consoleLog: RestockLog = {
+const consoleLog: BackInStockLog = {
   error: (obj, msg) => console.error(msg ?? 'restock', obj),
   info: () => {},
 };
 
-export interface RestockDeps {
+export interface BackInStockDeps {
   /** The catalogue's read of products by id (catalog.stock.summaries). */
   products(ids: readonly number[]): Promise<StockSummary[]>;
   sms: Pick<SmsService, 'enqueue' | 'nudge'>;
@@ -50,7 +41,7 @@ export interface RestockDeps {
   shopName(): Promise<string>;
   /** The shop's public origin: the SMS carries the product's absolute link. */
   publicUrl: string;
-  limits?: typeof RESTOCK_LIMITS;
+  limits?: typeof BACK_IN_STOCK_LIMITS;
   /** Between sweeps; default one minute. */
   pollMs?: number;
   /** The database's dialect (for the sweep's job lock). */
@@ -73,7 +64,7 @@ export interface WaitingProduct {
 }
 
 export function makeCode(): string {
-  return makeOneTimeCode(RESTOCK_OTP_LENGTH);
+  return makeOneTimeCode(BACK_IN_STOCK_OTP_LENGTH);
 }
 
 /** Codes are stored only as hashes, bound to the number so equal codes hash differently. */
@@ -83,9 +74,9 @@ export function hashCode(phone: string, code: string): string {
 
 const offered = (p: StockSummary) => p.is_active && p.units_stock > 0;
 
-export function createRestockService(db: Kysely<DB>, deps: RestockDeps) {
-  const limits = deps.limits ?? RESTOCK_LIMITS;
-  let log: RestockLog = consoleLog;
+export function createBackInStockService(db: Kysely<DB>, deps: BackInStockDeps) {
+  const limits = deps.limits ?? BACK_IN_STOCK_LIMITS;
+  let log: BackInStockLog = consoleLog;
 
   /** The limits in Bengali, still 429 with Retry-After. */
   async function limit(checks: { key: string; rule: RateRule }[]): Promise<void> {
@@ -115,10 +106,7 @@ export function createRestockService(db: Kysely<DB>, deps: RestockDeps) {
   }
 
   async function sendCode(phone: string, ip: string): Promise<void> {
-    await limit([
-      { key: `restock-send:phone:${phone}`, rule: limits.sendCodePerPhone },
-      { key: `restock-send:ip:${ip}`, rule: limits.sendCodePerAddress },
-    ]);
+    await limit(codeChecks('restock', 'send', phone, ip, limits));
     const code = makeCode();
     const shop = await deps.shopName();
     const now = new Date();
@@ -130,7 +118,7 @@ export function createRestockService(db: Kysely<DB>, deps: RestockDeps) {
         .insertInto('restock_codes')
         .values({ phone_number: phone, code_hash: hashCode(phone, code), attempts: 0, expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(), used_at: null, created_at: now.toISOString() })
         .execute();
-      await deps.sms.enqueue(phone, restockCodeText(shop, code), 'restock_code', trx);
+      await deps.sms.enqueue(phone, backInStockCodeText(shop, code), 'restock_code', trx);
     });
     deps.sms.nudge();
   }
@@ -140,10 +128,7 @@ export function createRestockService(db: Kysely<DB>, deps: RestockDeps) {
    * reserved with a conditional UPDATE before comparing, so parallel guesses never get more than 5.
    */
   async function confirm(productId: number, phone: string, otp: string, ip: string): Promise<void> {
-    await limit([
-      { key: `restock-check:phone:${phone}`, rule: limits.checkCodePerPhone },
-      { key: `restock-check:ip:${ip}`, rule: limits.checkCodePerAddress },
-    ]);
+    await limit(codeChecks('restock', 'check', phone, ip, limits));
     const gone = () => new HttpError(400, M.codeGone, { otp: [M.codeGone] });
     const code = await db.selectFrom('restock_codes').selectAll().where('phone_number', '=', phone).where('used_at', 'is', null).orderBy('id', 'desc').executeTakeFirst();
     if (!code || code.expires_at <= nowIso()) throw gone();
@@ -224,13 +209,13 @@ export function createRestockService(db: Kysely<DB>, deps: RestockDeps) {
      * `POST /api/product/{id}/notify/`: a signed-in shopper's request is recorded (201); a guest
      * gets a code (202), then records with it (201).
      */
-    async ask(productId: number, input: RestockRequestInput, who: Asker): Promise<AskResult> {
+    async ask(productId: number, input: BackInStockRequestInput, who: Asker): Promise<AskResult> {
       await soldOut(productId);
       if (who.user) {
         await record(db, productId, who.user.phone_number, who.user.id);
         return { status: 201, message: M.recorded };
       }
-      const { phone_number: phone, otp } = guestRestockSchema.parse(input);
+      const { phone_number: phone, otp } = guestBackInStockSchema.parse(input);
       const ip = who.ip || 'unknown';
       if (otp === undefined) {
         await sendCode(phone!, ip);
@@ -286,7 +271,7 @@ export function createRestockService(db: Kysely<DB>, deps: RestockDeps) {
     },
 
     worker,
-    start(logger?: RestockLog): void {
+    start(logger?: BackInStockLog): void {
       if (logger) log = logger;
       worker.start();
     },
@@ -294,4 +279,4 @@ export function createRestockService(db: Kysely<DB>, deps: RestockDeps) {
   };
 }
 
-export type RestockService = ReturnType<typeof createRestockService>;
+export type BackInStockService = ReturnType<typeof createBackInStockService>;

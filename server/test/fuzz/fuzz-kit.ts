@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import type { RouteEntry } from '../http/input-guard';
+import type { RouteEntry } from '../../http/input-guard';
 
 /** Field names the app reads somewhere, so generated bodies reach validation, not only "unknown key". */
 export const FIELD_NAMES = [

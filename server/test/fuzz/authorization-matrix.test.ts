@@ -5,13 +5,13 @@
  * entry here fails, and so does an entry whose route is gone.
  */
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // The page route tree is read only to list the pages; the server never imports it.
 // eslint-disable-next-line import-x/no-restricted-paths
-import pageRoutes from '../../app/routes';
-import { testDialect } from '../test/database';
-import { routeTable } from '../http/input-guard';
-import { isClientFile, openFuzzApp, type FuzzApp } from './fuzz-app';
+import pageRoutes from '../../../app/routes';
+import { testDialect } from '../database';
+import { routeTable } from '../../http/input-guard';
+import { isClientFile, fuzzAppWithPages } from './fuzz-app';
 
 /** public: anyone; signed: any signed-in user (their own data); admin; secret: a gateway or courier calling back, judged by its own proof. */
 type Audience = 'public' | 'signed' | 'admin' | 'secret';
@@ -157,13 +157,7 @@ function pagePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
 const fill = (url: string) => url.replace(/:\w+/g, '1').replace('*', 'x');
 
 describe(`authorisation matrix: every route declares its audience and keeps to it (${testDialect})`, () => {
-  let f: FuzzApp;
-  beforeAll(async () => {
-    // React Router logs each POST to a page without an action; the status is what is checked.
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    f = await openFuzzApp({ pages: true });
-  }, 120_000);
-  afterAll(() => f?.close());
+  const f = fuzzAppWithPages();
 
   const apiRoutes = () => [...new Set(routeTable(f.app).filter((r) => r.method !== 'HEAD' && r.url !== '/*' && !isClientFile(r.url)).map((r) => `${r.method} ${r.url}`))];
 
