@@ -3,16 +3,13 @@
  * script carries the nonce the Content-Security-Policy header names, and pages about a person
  * (or seen with a session) are never cached.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, type ServerBuild } from 'react-router';
-import { buildApp } from '../server/app';
 import { createTestApp, type Signed, type TestApp } from '../server/test/app';
 import { miniServerBuild } from '../server/test/mini-build';
+import { startPagesApp, type PagesApp } from '../server/test/pages-app';
 import { SECURE_SESSION_COOKIE } from '../server/accounts/sessions';
 import { loadCatalogFixture, type CatalogFixture } from '../server/test/catalog-fixture';
 import * as root from './root';
@@ -40,20 +37,15 @@ describe('page documents', () => {
   let customer: Signed;
   let f: CatalogFixture;
   let app: FastifyInstance;
-  let clientDir: string;
+  let pages: PagesApp | undefined;
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: PUBLIC_URL });
     customer = await t.signIn();
     f = await loadCatalogFixture(t.services.database.db);
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-client-'));
-    app = await buildApp({ services: t.services, pages: { build: pagesBuild(), clientDir } });
-    await app.ready();
+    pages = await startPagesApp(t, pagesBuild());
+    app = pages.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-    if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  afterAll(() => (pages ? pages.close() : t?.close()));
 
   it("every inline script carries the nonce of this answer's Content-Security-Policy, whatever the client sent", async () => {
     const res = await app.inject({ method: 'GET', url: '/books', headers: { 'x-haat-csp-nonce': 'forged' } });

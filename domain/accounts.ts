@@ -58,16 +58,13 @@ export const otpField = z.preprocess(
 );
 
 export const registerSchema = z.object({ name: nameField, phone_number: phoneField, password: newPasswordField }).strict();
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({ phone_number: phoneField, password: passwordField }).strict();
-export type LoginInput = z.infer<typeof loginSchema>;
 
 /** `otp` is accepted for the first version's clients and ignored: the server makes the code, so a client can never choose it. */
 export const sendResetCodeSchema = z.object({ phone_number: phoneField, otp: z.unknown().optional() }).strict();
 
 export const verifyCodeSchema = z.object({ phone_number: phoneField, otp: otpField }).strict();
-export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;
 
 export const resetPasswordSchema = z
   .object({
@@ -78,12 +75,10 @@ export const resetPasswordSchema = z
   })
   .strict()
   .refine((v) => v.password === v.password2, { message: MESSAGES.passwordsDiffer, path: ['password2'] });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const makeAdminSchema = z
   .object({ phone_number: phoneField, password: newPasswordField, name: z.string().trim().max(100).optional() })
   .strict();
-export type MakeAdminInput = z.infer<typeof makeAdminSchema>;
 
 const booleanParam = z
   .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'is_admin must be true or false.' })

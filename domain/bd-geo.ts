@@ -5,7 +5,6 @@
  *
  * bd-geo-code © 2014 Nuhil Mehdy, MIT
  */
-export const BD_GEO_LICENCE = 'bd-geo-code © 2014 Nuhil Mehdy, MIT';
 
 /** [English name, Bengali name, [[English, Bengali], …upazilas]], districts sorted by English name. */
 export type District = readonly [string, string, ReadonlyArray<readonly [string, string]>];

@@ -1,15 +1,16 @@
 /**
  * The back office's catalogue forms (products, logos, banners, authors, publishers and
- * categories), shared by the admin pages and the server. Multipart forms send every value as text, so blank text means "not given":
- * on a create form a required field answers its message; on an update form it keeps the
- * stored value. File fields (`image`, `pdf`) hold whatever the caller uses for a file (a
- * browser `File`, the server's upload object); a text value in a file field means "no new
- * file" (clients of the first version send the current URL back).
+ * categories), shared by the admin pages and the server. How a field reads its value (blank text
+ * is "not given", a text value in a file field `image` or `pdf` is "no new file": clients of the
+ * first version send the current URL back) is in form-fields.ts.
  */
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from './catalog';
 import { applyOffer, type Offer, type OfferType } from './prices';
 import { MAX_ID } from './queries';
+import { DESCRIPTION_MAX, file, isBlank, reference, requiredText, served, STOCK_MAX, text, TEXT_MAX, toBool, toNumber, toText, wholeNumber, type Mode } from './form-fields';
+
+export { STOCK_MAX };
 
 export const FORM_MESSAGES = {
   bookTitleRequired: 'Book english title is required*',
@@ -36,9 +37,6 @@ export const FORM_MESSAGES = {
   expectedNeedsStock: 'expected_units_stock-এর সাথে units_stock দিন (Send units_stock with expected_units_stock).',
 } as const;
 
-/** The most units of stock a product may hold (the form's limit for any whole number). */
-export const STOCK_MAX = 1_000_000_000;
-
 /** A stock change the shelf cannot take: `now` is the stock as it is, `change` the difference the form asked for. */
 export function stockOutOfRangeMessage(now: number, change: number): string {
   if (now + change >= 0) return `স্টক খুব বেশি হবে: এখন ${now}টি আছে, পরিবর্তন ${change} (Stock would go above ${STOCK_MAX}: ${now} in stock now, change ${change}).`;
@@ -49,86 +47,10 @@ export function stockOutOfRangeMessage(now: number, change: number): string {
 export const OFFER_NONE = 'none';
 export const OFFER_CHOICES = [OFFER_NONE, 'Percentage', 'Flat Discount'] as const;
 
-const TEXT_MAX = 500;
-const DESCRIPTION_MAX = 20_000;
-
-function isBlank(v: unknown): boolean {
-  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-}
-
-/** Blank → undefined; numeric text → number; anything else is passed on to fail as "not a whole number". */
-function toNumber(v: unknown): unknown {
-  if (isBlank(v)) return undefined;
-  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
-  return v;
-}
-
-function toText(v: unknown): unknown {
-  if (isBlank(v)) return undefined;
-  // One Unicode form, so a Bengali name typed with precomposed or combining marks is one name.
-  return typeof v === 'string' ? v.trim().normalize('NFC') : typeof v === 'number' ? String(v) : v;
-}
-
-function toBool(v: unknown): unknown {
-  if (isBlank(v)) return undefined;
-  if (typeof v === 'boolean') return v;
-  const s = String(v).trim().toLowerCase();
-  if (['true', '1', 'on', 'yes'].includes(s)) return true;
-  if (['false', '0', 'off', 'no'].includes(s)) return false;
-  return v;
-}
-
-/** A file field: a text value (blank, or the current URL sent back) is "no new file". */
-function toFile(v: unknown): unknown {
-  if (v === null || typeof v === 'string') return undefined;
-  // A browser's empty file input is a nameless, empty File: no file chosen.
-  const f = v as { size?: unknown; name?: unknown } | undefined;
-  if (f && f.size === 0 && f.name === '') return undefined;
-  return v;
-}
-
-function text(max = TEXT_MAX, required?: string) {
-  const inner = z.string({ error: required ?? 'Must be text.' }).max(max, `At most ${max} characters.`);
-  return z.preprocess(toText, required ? inner : inner.optional());
-}
-
-function requiredText(max: number, required: string) {
-  return z.preprocess(toText, z.string({ error: required }).max(max, `At most ${max} characters.`));
-}
-
-function wholeNumber(label: string, required?: string, max = STOCK_MAX, tooLarge = `${label} is too large.`) {
-  const invalid = max === 100 ? tooLarge : `${label} must be a whole number, 0 or more.`;
-  const inner = z
-    .number({ error: (iss) => (iss.input === undefined && required ? required : invalid) })
-    .int(invalid)
-    .min(0, invalid)
-    .max(max, tooLarge);
-  return z.preprocess(toNumber, required ? inner : inner.optional());
-}
-
-function reference(label: string, required?: string) {
-  const invalid = `Choose a ${label.toLowerCase()} from the list.`;
-  const inner = z.number({ error: (iss) => (iss.input === undefined && required ? required : invalid) }).int(invalid).positive(invalid).max(MAX_ID, invalid);
-  return z.preprocess(toNumber, required ? inner : inner.optional());
-}
-
-function file(required?: string) {
-  const inner = z.custom<unknown>((v) => v !== undefined && v !== null && typeof v === 'object', { error: required ?? 'Must be a file.' });
-  return z.preprocess(toFile, required ? inner : inner.optional());
-}
-
 const offerType = z.preprocess(
   (v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim() : v),
   z.enum(OFFER_CHOICES, { error: 'Offer type must be none, Percentage or Flat Discount.' }).optional(),
 );
-
-type Mode = 'create' | 'update';
-
-/**
- * A field the API serves but nobody writes (`id`, `price`, `category_name`…): a client that
- * sends back what it read, as REST frameworks' clients do, is not refused for it; it is dropped.
- */
-const served = () => z.unknown().optional().transform((): undefined => undefined);
 
 /** A field of another product type, as the API serves it (empty or null): dropped; a value is refused. */
 const otherType = () =>

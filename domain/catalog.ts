@@ -5,6 +5,11 @@ export const BOOKS_CATEGORY = 'বই';
 export const ELECTRONICS_CATEGORY = 'ইলেক্ট্রনিক্স';
 export const STATIONERY_CATEGORY = 'স্টেশনারি';
 
+/**
+ * A product's type as the API, the addresses (`/stationary/9`, `/admin-stationary`) and the
+ * database's CHECK write it. `stationary` is the first version's spelling, kept wherever a value
+ * leaves or is stored; names and prose say stationery (`STATIONERY_CATEGORY`).
+ */
 export const PRODUCT_TYPES = ['books', 'electronics', 'stationary'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 

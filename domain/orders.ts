@@ -111,7 +111,6 @@ export const checkoutFieldsSchema = z
   })
   .strict();
 
-export type CheckoutInput = z.infer<typeof checkoutFieldsSchema>;
 
 /** `POST /api/cart/quote/`: the cart as checkout would price it, before the address is typed. */
 export const cartQuoteSchema = z

@@ -10,7 +10,3 @@ export function normalizePhone(input: string): string | null {
   const local = digits.startsWith('880') ? digits.slice(2) : digits;
   return MOBILE.test(local) ? local : null;
 }
-
-export function isPhone(input: string): boolean {
-  return normalizePhone(input) !== null;
-}

@@ -40,7 +40,6 @@ export const reviewSchema = z.object({
   rating: ratingSchema,
   text: z.preprocess((v) => (v === null || v === undefined ? '' : v), reviewTextSchema),
 });
-export type ReviewInput = z.infer<typeof reviewSchema>;
 
 /** An admin hides or shows a review: `{hidden: bool}`. */
 export const reviewModerationSchema = z.object({ hidden: z.boolean({ message: 'hidden must be true or false.' }) }).strict();

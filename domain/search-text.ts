@@ -3,11 +3,10 @@
  * queries, the words of a query, and the typo helpers (edit distance, pg_trgm-like trigrams).
  * Pure functions, no I/O. Latin-to-Bengali transliteration is in `search-translit.ts`.
  */
+import { fromBengaliDigits } from './bengali-digits';
 
 export const MAX_SEARCH_WORDS = 8;
 export const MAX_WORD_LENGTH = 60;
-
-const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
 
 // Bengali code points the folds name.
 const VIRAMA = '\u09CD';
@@ -129,7 +128,7 @@ function normalizeOnce(text: string): string {
     .normalize('NFKC')
     // Zero-width joiner/non-joiner, soft hyphen, bidi marks, BOM…: invisible, so never typed.
     .replace(/\p{Cf}+/gu, '')
-    .replace(/[০-৯]/gu, (d) => String(BN_DIGITS.indexOf(d)))
+    .replace(/[০-৯]+/gu, fromBengaliDigits)
     .toLowerCase()
     .normalize('NFD')
     .replace(LATIN_MARKS, '$1')

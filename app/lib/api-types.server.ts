@@ -4,4 +4,4 @@
  * instead. Type-only exports are erased when compiled, so nothing of the server reaches the
  * client.
  */
-export type { ApiCategory, ApiPerson, ApiProduct } from '../../server/catalog/service';
+export type { ApiCategory, ApiProduct } from '../../server/catalog/service';

@@ -4,6 +4,10 @@
  * `lang` cookie, so the server renders the right language on the first byte.
  */
 import { createContext, useContext } from 'react';
+import { toBengaliDigits } from '../../domain/bengali-digits';
+
+// The pages write Bengali digits through this module, so it passes the one helper on.
+export { toBengaliDigits };
 
 export type Lang = 'bn' | 'en';
 export const LANG_COOKIE = 'lang';
@@ -24,11 +28,6 @@ export function useLang(): Lang {
 export function useT(): (bn: string, en: string) => string {
   const lang = useLang();
   return (bn, en) => (lang === 'en' ? en : bn);
-}
-
-const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
-export function toBengaliDigits(value: string | number): string {
-  return String(value).replace(/\d/g, (d) => BN_DIGITS[Number(d)] as string);
 }
 
 /** A price in taka: `৳ ১,২৫০` in Bengali, `৳ 1,250` in English. */

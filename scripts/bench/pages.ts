@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { projectRoot } from '../../server/test/harness/processes';
-import { startServer } from '../../e2e/harness';
+import { startServer } from '../../e2e/processes';
 
 const KIB = 1024;
 /** Lighthouse's "slow 4G" mobile throttling, as DevTools takes it (bytes per second). */

@@ -81,10 +81,6 @@ export async function putImageVariants(storage: FileStorage, kind: ImageKind, va
   }
 }
 
-export async function storeImageVariants(storage: FileStorage, kind: ImageKind, input: Buffer): Promise<string> {
-  return putImageVariants(storage, kind, await encodeImageVariants(kind, input));
-}
-
 export async function deleteImageVariants(storage: FileStorage, base: string | null): Promise<void> {
   if (!base) return;
   await Promise.all((Object.keys(IMAGE_SIZES) as ImageSize[]).map((s) => storage.delete(variantKey(base, s))));

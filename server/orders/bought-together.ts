@@ -49,4 +49,3 @@ export function createBoughtTogether(db: Kysely<DB>) {
   };
 }
 
-export type BoughtTogether = ReturnType<typeof createBoughtTogether>;

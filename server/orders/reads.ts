@@ -11,7 +11,7 @@ import type { AuthUser } from '../accounts/sessions';
 import { normalizePhone } from '../../domain/phone';
 import { forCustomer, toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLines, type ApiOrderItem } from './shapes';
 import type { WalletPayments } from './wallet-payments';
-import type { OrderDeps, OrderListQuery } from './service';
+import type { OrderDeps, OrderListQuery } from './deps';
 
 export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' | 'settings' | 'payments' | 'shipments'>, wallet: Pick<WalletPayments, 'ofOrders'>) {
   async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {

@@ -8,21 +8,15 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { DialectName } from '../db/database';
 import { HttpError, conflict } from '../http/errors';
 import type { AuthUser } from '../accounts/sessions';
-import type { UserStore } from '../accounts/users';
-import type { SettingsService } from '../settings/service';
-import type { CatalogService } from '../catalog/service';
 import type { OrderStatus } from '../../domain/orders';
 import { canTransition } from '../../domain/order-states';
-import { canStartPayment, type PaymentStatus } from '../../domain/payments';
-import type { ParcelStateName } from '../../domain/shipments';
+import { canStartPayment } from '../../domain/payments';
 import { createCheckout, type CheckoutResult } from './checkout';
 import { limiterFor, type CheckoutMeta } from './limits';
 import { couponOf, createCouponTries } from './coupon-tries';
 import { createQuote } from './quote';
-import type { RateLimiter } from '../accounts/rate-limit';
 import { createOrderPayments } from './payments';
 import { createOrderShipments } from './shipments';
 import { createWalletPayments } from './wallet-payments';
@@ -30,58 +24,18 @@ import { applyOrderMove } from './transitions';
 import { createOrderReads } from './reads';
 import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
-import type { PromotionService } from '../promotions/service';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
 export type { ShipmentOrder, OrderShipments } from './shipments';
 export type { WalletPayments, ManualRefundInput } from './wallet-payments';
-export { toApiItem, toApiOrder, toApiPayment, type ApiOrder, type ApiOrderItem, type ApiOrderPayment } from './shapes';
+export { toApiPayment } from './shapes';
 
 export const STATUS_UPDATED = 'Status Updateed successfully';
 
-export interface OrderListQuery {
-  phone_number?: string | undefined;
-  search?: string | undefined;
-  status?: OrderStatus | undefined;
-  payment_status?: PaymentStatus | undefined;
-  shipment_status?: ParcelStateName | undefined;
-  refund_due?: boolean | undefined;
-  ordering?: '-id' | 'id' | undefined;
-}
+import type { OrderDeps } from './deps';
 
-/**
- * What orders ask of the payments module, handed in by server/services.ts (payments is built
- * after orders and uses them, so orders does not import it).
- */
-export interface OrderPaymentHooks {
-  /** Opens (or, for a repeated checkout, reuses) a payment for an order paid online: the gateway page. */
-  begin(orderId: number): Promise<{ payment_url: string }>;
-  /** The back office's view of an order's payment attempts (with the gateways' answers) and refunds. */
-  details(orderId: number): Promise<{ payment_attempts: unknown[]; refunds: unknown[] }>;
-}
-
-/** What orders ask of the shipments module: an order's parcel timeline (handed in by server/services.ts). */
-export interface OrderShipmentHooks {
-  events(orderId: number): Promise<{ at: string; status: string; message: string }[]>;
-}
-
-export interface OrderDeps {
-  settings: SettingsService;
-  /** The catalogue's stock face: checkout takes units and a cancelled order gives them back through it. */
-  stock: CatalogService['stock'];
-  /** The names of the admins in an order's history; the staff's phones for money alerts. */
-  users: Pick<UserStore, 'namesByIds' | 'staffPhones'>;
-  dialect: DialectName;
-  /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock. */
-  paymentHoldMinutes: number;
-  payments?: OrderPaymentHooks;
-  shipments?: OrderShipmentHooks;
-  /** The shared rate limiter, for checkouts an hour. */
-  limiter?: RateLimiter;
-  /** Promotions and coupons: checkout prices with them, a cancelled order gives its uses back. */
-  promotions: PromotionService;
-}
+export type { OrderDeps } from './deps';
 
 export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   const placeOrder = createCheckout(db, deps);

@@ -122,7 +122,5 @@ export function forCustomer<T extends ReturnType<typeof withLines>>(order: T) {
   return { ...rest, payments: order.payments.map(hideStaff), refunds_by_hand: order.refunds_by_hand.map(hideStaff) };
 }
 
-export type ApiOrder = ReturnType<typeof toApiOrder>;
 export type ApiOrderItem = ReturnType<typeof toApiItem>;
-export type ApiOrderPayment = ReturnType<typeof toApiPayment>;
 

@@ -1,6 +1,8 @@
-/** The back office's buttons, and a link that looks like one. */
+/** The back office's buttons, a link that looks like one, and the foot of a form. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { FieldErrors } from '../form/api';
+import { FormErrors } from '../form/messages';
 
 export function Button({ children, kind = 'primary', size = 'md', ...rest }: React.ButtonHTMLAttributes<HTMLButtonElement> & { kind?: 'primary' | 'secondary' | 'danger'; size?: 'sm' | 'md' }) {
   const colors = {
@@ -29,5 +31,18 @@ export function SaveButton({ busy, children }: { busy: boolean; children: ReactN
     <Button type="submit" disabled={busy}>
       {busy ? 'Saving…' : children}
     </Button>
+  );
+}
+
+/** The foot of a back-office form: what was refused of the form as a whole, its save button and, on an edit form, Cancel back to `cancelTo`. */
+export function FormFoot({ errors, busy, cancelTo, children }: { errors: FieldErrors; busy: boolean; cancelTo?: string; children: ReactNode }) {
+  return (
+    <>
+      <FormErrors errors={errors} />
+      <div className={cancelTo ? 'flex gap-2' : undefined}>
+        <SaveButton busy={busy}>{children}</SaveButton>
+        {cancelTo && <LinkButton to={cancelTo}>Cancel</LinkButton>}
+      </div>
+    </>
   );
 }

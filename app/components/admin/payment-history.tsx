@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { PaymentActions, type AdminPayment } from './order-payment';
 import { Panel } from './page';
-import { Empty, Table } from './table';
+import { RecordTable } from './table';
 import { useRefundDialog } from './refund-dialog';
 
 const attemptSchema = z.object({
@@ -66,6 +66,40 @@ function Answers({ value }: { value: unknown }) {
   );
 }
 
+function AttemptRow({ attempt: a }: { attempt: PaymentAttemptView }) {
+  return (
+    <tr data-testid="payment-attempt" data-status={a.status}>
+      <td>{a.id}</td>
+      <td className="text-xs whitespace-nowrap">{when(a.created_at)}</td>
+      <td className="font-mono text-xs">{a.invoice}</td>
+      <td>৳ {a.amount}</td>
+      <td className="text-xs font-semibold">{a.status}</td>
+      <td className="font-mono text-xs">{a.reference || a.gateway_ref}</td>
+      <td className="text-xs">
+        {a.failure_reason && <p>{a.failure_reason}</p>}
+        <Answers value={a.answers} />
+      </td>
+    </tr>
+  );
+}
+
+function RefundRow({ refund: r }: { refund: RefundView }) {
+  return (
+    <tr data-testid="payment-refund" data-status={r.status}>
+      <td>{r.id}</td>
+      <td className="text-xs whitespace-nowrap">{when(r.created_at)}</td>
+      <td>৳ {r.amount}</td>
+      <td className="text-xs font-semibold">{r.status}</td>
+      <td className="text-xs">
+        {r.reason}
+        {r.message && <span className="block text-stone-500">{r.message}</span>}
+      </td>
+      <td className="font-mono text-xs">{r.reference}</td>
+      <td className="text-xs">{r.created_by_name ?? ''}</td>
+    </tr>
+  );
+}
+
 export function PaymentHistory({ order, attempts, refunds }: { order: AdminPayment; attempts: PaymentAttemptView[]; refunds: RefundView[] }) {
   const refund = useRefundDialog();
   if (!order.payment_gateway && attempts.length === 0) return null;
@@ -76,41 +110,9 @@ export function PaymentHistory({ order, attempts, refunds }: { order: AdminPayme
           <PaymentActions order={order} onRefund={(o) => refund.open(o)} />
         </div>
         <h3 className="mb-1 text-sm font-semibold">Attempts</h3>
-        <Table head={['#', 'Started', 'Invoice', 'Amount', 'Status', 'Transaction', 'Note']} testId="payment-attempts">
-          {attempts.length === 0 && <Empty colSpan={7} text="No payment was started." />}
-          {attempts.map((a) => (
-            <tr key={a.id} data-testid="payment-attempt" data-status={a.status}>
-              <td>{a.id}</td>
-              <td className="text-xs whitespace-nowrap">{when(a.created_at)}</td>
-              <td className="font-mono text-xs">{a.invoice}</td>
-              <td>৳ {a.amount}</td>
-              <td className="text-xs font-semibold">{a.status}</td>
-              <td className="font-mono text-xs">{a.reference || a.gateway_ref}</td>
-              <td className="text-xs">
-                {a.failure_reason && <p>{a.failure_reason}</p>}
-                <Answers value={a.answers} />
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <RecordTable head={['#', 'Started', 'Invoice', 'Amount', 'Status', 'Transaction', 'Note']} testId="payment-attempts" empty="No payment was started." records={attempts} row={(a) => <AttemptRow key={a.id} attempt={a} />} />
         <h3 className="mt-4 mb-1 text-sm font-semibold">Refunds</h3>
-        <Table head={['#', 'When', 'Amount', 'Status', 'Reason', 'Reference', 'By']} testId="payment-refunds">
-          {refunds.length === 0 && <Empty colSpan={7} text="Nothing was refunded." />}
-          {refunds.map((r) => (
-            <tr key={r.id} data-testid="payment-refund" data-status={r.status}>
-              <td>{r.id}</td>
-              <td className="text-xs whitespace-nowrap">{when(r.created_at)}</td>
-              <td>৳ {r.amount}</td>
-              <td className="text-xs font-semibold">{r.status}</td>
-              <td className="text-xs">
-                {r.reason}
-                {r.message && <span className="block text-stone-500">{r.message}</span>}
-              </td>
-              <td className="font-mono text-xs">{r.reference}</td>
-              <td className="text-xs">{r.created_by_name ?? ''}</td>
-            </tr>
-          ))}
-        </Table>
+        <RecordTable head={['#', 'When', 'Amount', 'Status', 'Reason', 'Reference', 'By']} testId="payment-refunds" empty="Nothing was refunded." records={refunds} row={(r) => <RefundRow key={r.id} refund={r} />} />
       </Panel>
       {refund.dialog}
     </div>

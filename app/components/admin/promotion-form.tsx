@@ -7,12 +7,11 @@
  */
 import { useId, useState } from 'react';
 import { PRODUCT_TYPES } from '../../../domain/catalog';
-import { appliesToSchema, dhakaLocalToIso, isoToDhakaLocal, promotionSchema, PROMOTION_KINDS, type PromotionKind } from '../../../domain/promotions';
+import { appliesToSchema, dhakaLocalToIso, isoToDhakaLocal, promotionSchema, PROMOTION_KINDS, type Promotion, type PromotionKind } from '../../../domain/promotions';
 import { categoryOptions, type CategoryLike } from './category-options';
-import { LinkButton, SaveButton } from './buttons';
+import { FormFoot } from './buttons';
 import type { FieldErrors } from '../form/api';
 import { Field, FieldError, SelectField, useControlClass } from '../form/field';
-import { FormErrors } from '../form/messages';
 import { useApiForm } from '../form/use-api-form';
 import { checkWith } from '../form/values';
 
@@ -22,25 +21,8 @@ export interface PromotionFormOptions {
   publishers: { value: number; label: string }[];
 }
 
-/** What the form edits: the API's promotion (without its counters). */
-export interface EditablePromotion {
-  id: number;
-  name: string;
-  kind: PromotionKind;
-  value: number;
-  buy_quantity: number | null;
-  get_quantity: number | null;
-  get_products: number[];
-  applies_to: { types?: string[] | undefined; categories?: number[] | undefined; authors?: number[] | undefined; publishers?: number[] | undefined; products?: number[] | undefined };
-  min_subtotal: number;
-  starts_at: string | null;
-  ends_at: string | null;
-  usage_limit: number | null;
-  per_customer_limit: number | null;
-  code: string | null;
-  is_active: boolean;
-  used_count: number;
-}
+/** What the form edits: the API's promotion, with how often it was used. */
+export type EditablePromotion = Promotion & { used_count: number };
 
 export const KIND_LABELS: Record<PromotionKind, string> = {
   percentage: 'Percentage off',
@@ -250,11 +232,9 @@ export function PromotionForm({ options, promotion }: { options: PromotionFormOp
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="is_active" defaultChecked={promotion?.is_active ?? true} /> Active
       </label>
-      <FormErrors errors={e} />
-      <div className="flex gap-2">
-        <SaveButton busy={form.busy}>{creating ? 'Add promotion' : 'Update'}</SaveButton>
-        <LinkButton to="/admin-promotions">Cancel</LinkButton>
-      </div>
+      <FormFoot errors={e} busy={form.busy} cancelTo="/admin-promotions">
+        {creating ? 'Add promotion' : 'Update'}
+      </FormFoot>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 /** The back office's lists: a table with a header row, and the row shown when a list is empty. */
 import type { ReactNode } from 'react';
+import { Pager } from '../pager';
 
 export function Table({ head, children, testId, dense }: { head: string[]; children: ReactNode; testId?: string; dense?: boolean }) {
   return (
@@ -29,5 +30,35 @@ export function Empty({ colSpan, text = NO_RESULT }: { colSpan: number; text?: s
         {text}
       </td>
     </tr>
+  );
+}
+
+interface RecordTableProps<T> {
+  head: string[];
+  /** Each record's row, with its key. */
+  row: (record: T) => ReactNode;
+  /** What the empty row says when there are no records. */
+  empty?: string | undefined;
+  testId?: string;
+  dense?: boolean;
+}
+
+/** A table of records: a row per record, or the empty row across every column when there are none. */
+export function RecordTable<T>({ head, records, row, empty, testId, dense }: RecordTableProps<T> & { records: readonly T[] }) {
+  return (
+    <Table head={head} testId={testId} dense={dense}>
+      {records.length === 0 && <Empty colSpan={head.length} text={empty} />}
+      {records.map((record) => row(record))}
+    </Table>
+  );
+}
+
+/** One page of a back-office list, as its loader answers it (`results`, `count`, `page`): its records, and the pager below with the page and item counts. */
+export function PagedTable<T>({ list, ...table }: RecordTableProps<T> & { list: { results: readonly T[]; count: number; page: number } }) {
+  return (
+    <>
+      <RecordTable records={list.results} {...table} />
+      <Pager count={list.count} page={list.page} summary />
+    </>
   );
 }

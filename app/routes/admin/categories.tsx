@@ -6,15 +6,13 @@ import { listParams, requireAdminPage } from './guard.server';
 import { categoryOptions, selfAndDescendants, type CategoryLike } from '../../components/admin/category-options';
 import { failureText, sendApi } from '../../components/form/api';
 import { Field, SelectField } from '../../components/form/field';
-import { FormErrors } from '../../components/form/messages';
 import { useApiForm } from '../../components/form/use-api-form';
 import { notify } from '../../components/notices';
-import { Pager } from '../../components/pager';
-import { Button, SaveButton } from '../../components/admin/buttons';
+import { Button, FormFoot } from '../../components/admin/buttons';
 import { useConfirm } from '../../components/admin/confirm';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { SearchBox } from '../../components/admin/search-box';
-import { Empty, Table } from '../../components/admin/table';
+import { PagedTable } from '../../components/admin/table';
 import { categoryPayload, validateCategory } from '../../components/admin/category-form';
 import { useT } from '../../lib/i18n';
 export { ErrorBoundary } from '../../components/admin/error-page';
@@ -91,8 +89,27 @@ function CategoryDelete({ id, all }: { id: number; all: CategoryLike[] }) {
   );
 }
 
+function CategoryRow({ category: c, all }: { category: Route.ComponentProps['loaderData']['results'][number]; all: CategoryLike[] }) {
+  return (
+    <tr>
+      <td>{c.id}</td>
+      <td className="font-medium">{c.name}</td>
+      <td>{c.parent_name ?? '—'}</td>
+      <td>{c.children_count}</td>
+      <td>
+        <Link className="text-brand underline" to={`/update-category/${c.id}`}>
+          Edit
+        </Link>
+      </td>
+      <td>
+        <CategoryDelete id={c.id} all={all} />
+      </td>
+    </tr>
+  );
+}
+
 export default function Categories({ loaderData }: Route.ComponentProps) {
-  const { search, results, count, page, all } = loaderData;
+  const { search, all } = loaderData;
   const form = useApiForm({
     method: 'POST',
     url: '/api/category/',
@@ -111,33 +128,13 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <form {...form.props} className="grid max-w-xl gap-3" data-testid="add-category">
           <Field label="Category name" name="name" errors={form.errors} required />
           <SelectField label="Parent category" name="parent" errors={form.errors} options={categoryOptions(all)} empty="— none (top level) —" />
-          <FormErrors errors={form.errors} />
-          <div>
-            <SaveButton busy={form.busy}>Add category</SaveButton>
-          </div>
+          <FormFoot errors={form.errors} busy={form.busy}>
+            Add category
+          </FormFoot>
         </form>
       </Panel>
       <Panel title={search ? `Categories matching “${search}”` : 'Category list'}>
-        <Table head={['ID', 'Name', 'Parent', 'Total Children', 'Edit', 'Delete']} testId="category-list">
-          {results.length === 0 && <Empty colSpan={6} text={search ? undefined : 'Nothing here yet.'} />}
-          {results.map((c) => (
-            <tr key={c.id}>
-              <td>{c.id}</td>
-              <td className="font-medium">{c.name}</td>
-              <td>{c.parent_name ?? '—'}</td>
-              <td>{c.children_count}</td>
-              <td>
-                <Link className="text-brand underline" to={`/update-category/${c.id}`}>
-                  Edit
-                </Link>
-              </td>
-              <td>
-                <CategoryDelete id={c.id} all={all} />
-              </td>
-            </tr>
-          ))}
-        </Table>
-        <Pager count={count} page={page} summary />
+        <PagedTable head={['ID', 'Name', 'Parent', 'Total Children', 'Edit', 'Delete']} testId="category-list" empty={search ? undefined : 'Nothing here yet.'} list={loaderData} row={(c) => <CategoryRow key={c.id} category={c} all={all} />} />
       </Panel>
     </>
   );

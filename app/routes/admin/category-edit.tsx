@@ -4,9 +4,8 @@ import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { categoryOptions, selfAndDescendants } from '../../components/admin/category-options';
 import { categoryPayload, validateCategory } from '../../components/admin/category-form';
 import { Field, SelectField } from '../../components/form/field';
-import { FormErrors } from '../../components/form/messages';
 import { useApiForm } from '../../components/form/use-api-form';
-import { LinkButton, SaveButton } from '../../components/admin/buttons';
+import { FormFoot } from '../../components/admin/buttons';
 import { PageTitle, Panel } from '../../components/admin/page';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -47,11 +46,9 @@ export default function CategoryEdit({ loaderData }: Route.ComponentProps) {
             options={categoryOptions(all, selfAndDescendants(all, category.id))}
             empty="— none (top level) —"
           />
-          <FormErrors errors={form.errors} />
-          <div className="flex gap-2">
-            <SaveButton busy={form.busy}>Update</SaveButton>
-            <LinkButton to="/admin-categories">Cancel</LinkButton>
-          </div>
+          <FormFoot errors={form.errors} busy={form.busy} cancelTo="/admin-categories">
+            Update
+          </FormFoot>
         </form>
       </Panel>
     </>

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/customers';
 import { listParams, requireAdminPage } from './guard.server';
-import { Pager } from '../../components/pager';
 import { Button } from '../../components/admin/buttons';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { SearchBox } from '../../components/admin/search-box';
-import { Empty, Table } from '../../components/admin/table';
+import { PagedTable } from '../../components/admin/table';
 import { failureText, sendApi } from '../../components/form/api';
 import { notify } from '../../components/notices';
 import { useT } from '../../lib/i18n';
@@ -50,8 +49,25 @@ function UnlockRecovery({ id }: { id: number }) {
   );
 }
 
+type LoaderData = Route.ComponentProps['loaderData'];
+
+function CustomerRow({ customer: u, locked }: { customer: LoaderData['results'][number]; locked: LoaderData['locked'] }) {
+  return (
+    <tr>
+      <td>{u.id}</td>
+      <td>{u.name}</td>
+      <td className="font-mono">{u.phone_number}</td>
+      <td>
+        <span className="rounded bg-stone-100 px-2 py-0.5 text-xs">Customer</span>
+        {locked.includes(u.id) && <UnlockRecovery id={u.id} />}
+      </td>
+      <td className="text-stone-500">{u.created_at.slice(0, 10)}</td>
+    </tr>
+  );
+}
+
 export default function Customers({ loaderData }: Route.ComponentProps) {
-  const { search, results, count, page, locked } = loaderData;
+  const { search, locked } = loaderData;
   return (
     <>
       <PageTitle>Customers</PageTitle>
@@ -59,22 +75,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         <SearchBox placeholder="Search by phone number" defaultValue={search} />
       </Panel>
       <Panel title={search ? `Customers matching “${search}”` : 'Customer list'}>
-        <Table head={['ID', 'Name', 'Phone', 'Status', 'Joined']} testId="customer-list">
-          {results.length === 0 && <Empty colSpan={5} text={search ? undefined : 'Nothing here yet.'} />}
-          {results.map((u) => (
-            <tr key={u.id}>
-              <td>{u.id}</td>
-              <td>{u.name}</td>
-              <td className="font-mono">{u.phone_number}</td>
-              <td>
-                <span className="rounded bg-stone-100 px-2 py-0.5 text-xs">Customer</span>
-                {locked.includes(u.id) && <UnlockRecovery id={u.id} />}
-              </td>
-              <td className="text-stone-500">{u.created_at.slice(0, 10)}</td>
-            </tr>
-          ))}
-        </Table>
-        <Pager count={count} page={page} summary />
+        <PagedTable head={['ID', 'Name', 'Phone', 'Status', 'Joined']} testId="customer-list" empty={search ? undefined : 'Nothing here yet.'} list={loaderData} row={(u) => <CustomerRow key={u.id} customer={u} locked={locked} />} />
       </Panel>
     </>
   );

@@ -3,10 +3,9 @@ import type { Route } from './+types/images';
 import { requireAdminPage } from './guard.server';
 import { Field } from '../../components/form/field';
 import { ImageInput } from '../../components/form/image-input';
-import { FormErrors } from '../../components/form/messages';
-import { useApiForm } from '../../components/form/use-api-form';
-import { checkWith, multipart } from '../../components/form/values';
-import { SaveButton } from '../../components/admin/buttons';
+import { checkWith } from '../../components/form/values';
+import { FormFoot } from '../../components/admin/buttons';
+import { useCreateForm } from '../../components/admin/create-form';
 import { DeleteButton } from '../../components/admin/confirm';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { Empty, Table } from '../../components/admin/table';
@@ -31,14 +30,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function Images({ loaderData }: Route.ComponentProps) {
   const { kind, items } = loaderData;
   const Label = kind === 'banner' ? 'Banner' : 'Logo';
-  const form = useApiForm({
-    method: 'POST',
-    url: `/create-${kind}/`,
-    payload: (f) => multipart(f),
-    validate: (body) => checkWith(kind === 'banner' ? bannerFormSchema : logoFormSchema, body),
-    success: `${Label} added Successfully!`,
-    then: 'reload',
-  });
+  const form = useCreateForm(kind, Label, (body) => checkWith(kind === 'banner' ? bannerFormSchema : logoFormSchema, body));
   return (
     <>
       <PageTitle>{kind === 'banner' ? 'Banners' : 'Logos'}</PageTitle>
@@ -47,10 +39,9 @@ export default function Images({ loaderData }: Route.ComponentProps) {
           <ImageInput label={`${Label} image`} name="image" errors={form.errors} required />
           <Field label="Alt text" name="alt_text" errors={form.errors} />
           {kind === 'banner' && <Field label="Link (optional)" name="url" placeholder="https://… or /books" errors={form.errors} />}
-          <FormErrors errors={form.errors} />
-          <div>
-            <SaveButton busy={form.busy}>Add {Label.toLowerCase()}</SaveButton>
-          </div>
+          <FormFoot errors={form.errors} busy={form.busy}>
+            Add {Label.toLowerCase()}
+          </FormFoot>
         </form>
       </Panel>
       <Panel title={`${Label} list`}>

@@ -3,13 +3,11 @@ import type { Route } from './+types/make-admin';
 import { listParams, requireAdminPage } from './guard.server';
 import { makeAdminSchema } from '../../../domain/accounts';
 import { Field } from '../../components/form/field';
-import { FormErrors } from '../../components/form/messages';
 import { useApiForm } from '../../components/form/use-api-form';
 import { checkWith, formText } from '../../components/form/values';
-import { Pager } from '../../components/pager';
-import { SaveButton } from '../../components/admin/buttons';
+import { FormFoot } from '../../components/admin/buttons';
 import { PageTitle, Panel } from '../../components/admin/page';
-import { Empty, Table } from '../../components/admin/table';
+import { PagedTable } from '../../components/admin/table';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -28,8 +26,19 @@ function payload(form: HTMLFormElement) {
   return { phone_number: formText(form, 'phone_number'), password: new FormData(form).get('password')?.toString() ?? '', ...(name ? { name } : {}) };
 }
 
+type LoaderData = Route.ComponentProps['loaderData'];
+
+function AdminRow({ admin: u }: { admin: LoaderData['results'][number] }) {
+  return (
+    <tr>
+      <td>{u.id}</td>
+      <td>{u.name}</td>
+      <td className="font-mono">{u.phone_number}</td>
+    </tr>
+  );
+}
+
 export default function MakeAdmin({ loaderData }: Route.ComponentProps) {
-  const { results, count, page } = loaderData;
   const form = useApiForm({
     method: 'POST',
     url: '/makeAdmin/',
@@ -46,24 +55,13 @@ export default function MakeAdmin({ loaderData }: Route.ComponentProps) {
           <Field label="Name" name="name" errors={form.errors} autoComplete="off" />
           <Field label="Phone number" name="phone_number" type="tel" placeholder="01XXXXXXXXX" errors={form.errors} required autoComplete="off" />
           <Field label="Password" name="password" type="password" errors={form.errors} required autoComplete="new-password" />
-          <FormErrors errors={form.errors} />
-          <div>
-            <SaveButton busy={form.busy}>Create admin</SaveButton>
-          </div>
+          <FormFoot errors={form.errors} busy={form.busy}>
+            Create admin
+          </FormFoot>
         </form>
       </Panel>
       <Panel title="Admin List">
-        <Table head={['ID', 'Name', 'Phone']} testId="admin-list">
-          {results.length === 0 && <Empty colSpan={3} />}
-          {results.map((u) => (
-            <tr key={u.id}>
-              <td>{u.id}</td>
-              <td>{u.name}</td>
-              <td className="font-mono">{u.phone_number}</td>
-            </tr>
-          ))}
-        </Table>
-        <Pager count={count} page={page} summary />
+        <PagedTable head={['ID', 'Name', 'Phone']} testId="admin-list" list={loaderData} row={(u) => <AdminRow key={u.id} admin={u} />} />
       </Panel>
     </>
   );

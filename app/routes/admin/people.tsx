@@ -3,15 +3,12 @@ import { Link } from 'react-router';
 import type { Route } from './+types/people';
 import { listParams, requireAdminPage } from './guard.server';
 import { PersonFields, personKind, validatePerson } from '../../components/admin/person-form';
-import { FormErrors } from '../../components/form/messages';
-import { useApiForm } from '../../components/form/use-api-form';
-import { multipart } from '../../components/form/values';
-import { Pager } from '../../components/pager';
-import { SaveButton } from '../../components/admin/buttons';
+import { FormFoot } from '../../components/admin/buttons';
+import { useCreateForm } from '../../components/admin/create-form';
 import { DeleteButton } from '../../components/admin/confirm';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { SearchBox } from '../../components/admin/search-box';
-import { Empty, Table } from '../../components/admin/table';
+import { PagedTable } from '../../components/admin/table';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -28,17 +25,31 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${data?.kind === 'publisher' ? 'Publishers' : 'Authors'} · Back office` }];
 }
 
+type LoaderData = Route.ComponentProps['loaderData'];
+
+function PersonRow({ kind, Label, person: p }: { kind: LoaderData['kind']; Label: string; person: LoaderData['results'][number] }) {
+  return (
+    <tr>
+      <td>{p.id}</td>
+      <td>{p.image ? <img src={p.image} alt={p.alt_text} className="h-[50px] w-[50px] rounded object-cover" /> : <span className="text-xs text-stone-400">—</span>}</td>
+      <td className="font-medium">{p.name}</td>
+      <td className="max-w-sm truncate text-stone-600">{p.description}</td>
+      <td>
+        <Link className="text-brand underline" to={`/update-${kind}/${p.id}`}>
+          Edit
+        </Link>
+      </td>
+      <td>
+        <DeleteButton url={`/api/${kind}/${p.id}/`} confirmText={`Are you sure to delete ${kind}?`} successText={`${Label} deleted!`} />
+      </td>
+    </tr>
+  );
+}
+
 export default function People({ loaderData }: Route.ComponentProps) {
-  const { kind, search, results, count, page } = loaderData;
+  const { kind, search } = loaderData;
   const Label = kind === 'author' ? 'Author' : 'Publisher';
-  const form = useApiForm({
-    method: 'POST',
-    url: `/create-${kind}/`,
-    payload: (f) => multipart(f),
-    validate: (body) => validatePerson(kind, body),
-    success: `${Label} added Successfully!`,
-    then: 'reload',
-  });
+  const form = useCreateForm(kind, Label, (body) => validatePerson(kind, body));
   return (
     <>
       <PageTitle>{Label}s</PageTitle>
@@ -48,33 +59,13 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <Panel title={`Add ${kind}`} collapsed>
         <form {...form.props} className="grid max-w-2xl gap-3" data-testid={`add-${kind}`}>
           <PersonFields kind={kind} errors={form.errors} />
-          <FormErrors errors={form.errors} />
-          <div>
-            <SaveButton busy={form.busy}>Add {kind}</SaveButton>
-          </div>
+          <FormFoot errors={form.errors} busy={form.busy}>
+            Add {kind}
+          </FormFoot>
         </form>
       </Panel>
       <Panel title={search ? `${Label}s matching “${search}”` : `${Label} list`}>
-        <Table head={['ID', 'Image', 'Name', 'Description', 'Edit', 'Delete']} testId={`${kind}-list`}>
-          {results.length === 0 && <Empty colSpan={6} text={search ? undefined : 'Nothing here yet.'} />}
-          {results.map((p) => (
-            <tr key={p.id}>
-              <td>{p.id}</td>
-              <td>{p.image ? <img src={p.image} alt={p.alt_text} className="h-[50px] w-[50px] rounded object-cover" /> : <span className="text-xs text-stone-400">—</span>}</td>
-              <td className="font-medium">{p.name}</td>
-              <td className="max-w-sm truncate text-stone-600">{p.description}</td>
-              <td>
-                <Link className="text-brand underline" to={`/update-${kind}/${p.id}`}>
-                  Edit
-                </Link>
-              </td>
-              <td>
-                <DeleteButton url={`/api/${kind}/${p.id}/`} confirmText={`Are you sure to delete ${kind}?`} successText={`${Label} deleted!`} />
-              </td>
-            </tr>
-          ))}
-        </Table>
-        <Pager count={count} page={page} summary />
+        <PagedTable head={['ID', 'Image', 'Name', 'Description', 'Edit', 'Delete']} testId={`${kind}-list`} empty={search ? undefined : 'Nothing here yet.'} list={loaderData} row={(p) => <PersonRow key={p.id} kind={kind} Label={Label} person={p} />} />
       </Panel>
     </>
   );

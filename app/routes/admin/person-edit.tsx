@@ -2,10 +2,9 @@
 import type { Route } from './+types/person-edit';
 import { idParam, notFoundPage, requireAdminPage } from './guard.server';
 import { PersonFields, personKind, validatePerson } from '../../components/admin/person-form';
-import { FormErrors } from '../../components/form/messages';
 import { useApiForm } from '../../components/form/use-api-form';
 import { multipart } from '../../components/form/values';
-import { LinkButton, SaveButton } from '../../components/admin/buttons';
+import { FormFoot } from '../../components/admin/buttons';
 import { PageTitle, Panel } from '../../components/admin/page';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -42,11 +41,9 @@ export default function PersonEdit({ loaderData }: Route.ComponentProps) {
       <Panel>
         <form {...form.props} className="grid max-w-2xl gap-3" data-testid={`update-${kind}`}>
           <PersonFields kind={kind} errors={form.errors} person={person} />
-          <FormErrors errors={form.errors} />
-          <div className="flex gap-2">
-            <SaveButton busy={form.busy}>Update</SaveButton>
-            <LinkButton to={`/admin-${kind}s`}>Cancel</LinkButton>
-          </div>
+          <FormFoot errors={form.errors} busy={form.busy} cancelTo={`/admin-${kind}s`}>
+            Update
+          </FormFoot>
         </form>
       </Panel>
     </>

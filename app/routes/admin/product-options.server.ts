@@ -22,4 +22,3 @@ export async function productFormOptions(context: AppLoadContext, kind: ProductK
   };
 }
 
-export type ProductFormOptions = Awaited<ReturnType<typeof productFormOptions>>;

@@ -10,13 +10,12 @@ import { listParams, requireAdminPage } from './guard.server';
 import { isoToDhakaLocal, promotionBadge, timingAt, type Timing } from '../../../domain/promotions';
 import { failureText, sendApi } from '../../components/form/api';
 import { notify } from '../../components/notices';
-import { Pager } from '../../components/pager';
 import { Button, LinkButton } from '../../components/admin/buttons';
 import { DeleteButton } from '../../components/admin/confirm';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { KIND_LABELS, TYPE_LABELS, type EditablePromotion } from '../../components/admin/promotion-form';
 import { SearchBox } from '../../components/admin/search-box';
-import { Empty, Table } from '../../components/admin/table';
+import { PagedTable } from '../../components/admin/table';
 import { useT } from '../../lib/i18n';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -78,8 +77,42 @@ function ActiveToggle({ id, active }: { id: number; active: boolean }) {
   );
 }
 
+function PromotionRow({ promotion: p }: { promotion: Route.ComponentProps['loaderData']['results'][number] }) {
+  return (
+    <tr className={p.timing === 'active' ? '' : 'text-stone-500'} data-testid="promotion-row" data-promotion-id={p.id} data-code={p.code ?? ''}>
+      <td>{p.id}</td>
+      <td className="max-w-48 font-medium">
+        {p.name}
+        {TIMING_NOTE[p.timing] && <span className="ml-1 rounded bg-stone-200 px-1 text-xs">{TIMING_NOTE[p.timing]}</span>}
+      </td>
+      <td title={KIND_LABELS[p.kind]} data-testid="promotion-kind">
+        {promotionBadge(p)[1]}
+      </td>
+      <td data-testid="promotion-code">{p.code ? <span className="font-mono font-semibold">{p.code}</span> : <span className="text-stone-500">automatic</span>}</td>
+      <td className="max-w-48">{appliesSummary(p.applies_to)}</td>
+      <td className="whitespace-nowrap">{dhaka(p.starts_at)}</td>
+      <td className="whitespace-nowrap">{dhaka(p.ends_at)}</td>
+      <td className="whitespace-nowrap" data-testid="promotion-uses">
+        {p.used_count} / {p.usage_limit ?? '∞'}
+        {p.per_customer_limit !== null && <span className="block text-stone-500">{p.per_customer_limit} each</span>}
+      </td>
+      <td>
+        <ActiveToggle id={p.id} active={p.is_active} />
+      </td>
+      <td>
+        <Link className="rounded border border-brand px-2 py-1 text-brand hover:bg-brand hover:text-white" to={`/admin-promotions/${p.id}`}>
+          Edit
+        </Link>
+      </td>
+      <td>
+        <DeleteButton url={`/api/promotion/${p.id}/`} confirmText={`Delete the promotion “${p.name}”? Orders keep what it saved them.`} successText="Promotion deleted." />
+      </td>
+    </tr>
+  );
+}
+
 export default function Promotions({ loaderData }: Route.ComponentProps) {
-  const { search, results, count, page } = loaderData;
+  const { search } = loaderData;
   return (
     <>
       <PageTitle actions={<LinkButton to="/admin-promotions/new">New promotion</LinkButton>}>Promotions</PageTitle>
@@ -88,41 +121,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
       </Panel>
       <Panel title={search ? `Promotions matching “${search}”` : 'All promotions'}>
         <p className="mb-3 text-sm text-stone-600">Times are Dhaka time. A coupon applies at checkout when its code is typed; an automatic promotion applies by itself.</p>
-        <Table head={['ID', 'Name', 'Kind', 'Code', 'Applies to', 'Starts', 'Ends', 'Uses', 'Active', 'Edit', 'Delete']} testId="promotion-list" dense>
-          {results.length === 0 && <Empty colSpan={11} text={search ? undefined : 'No promotions yet.'} />}
-          {results.map((p) => (
-            <tr key={p.id} className={p.timing === 'active' ? '' : 'text-stone-500'} data-testid="promotion-row" data-promotion-id={p.id} data-code={p.code ?? ''}>
-              <td>{p.id}</td>
-              <td className="max-w-48 font-medium">
-                {p.name}
-                {TIMING_NOTE[p.timing] && <span className="ml-1 rounded bg-stone-200 px-1 text-xs">{TIMING_NOTE[p.timing]}</span>}
-              </td>
-              <td title={KIND_LABELS[p.kind]} data-testid="promotion-kind">
-                {promotionBadge(p)[1]}
-              </td>
-              <td data-testid="promotion-code">{p.code ? <span className="font-mono font-semibold">{p.code}</span> : <span className="text-stone-500">automatic</span>}</td>
-              <td className="max-w-48">{appliesSummary(p.applies_to)}</td>
-              <td className="whitespace-nowrap">{dhaka(p.starts_at)}</td>
-              <td className="whitespace-nowrap">{dhaka(p.ends_at)}</td>
-              <td className="whitespace-nowrap" data-testid="promotion-uses">
-                {p.used_count} / {p.usage_limit ?? '∞'}
-                {p.per_customer_limit !== null && <span className="block text-stone-500">{p.per_customer_limit} each</span>}
-              </td>
-              <td>
-                <ActiveToggle id={p.id} active={p.is_active} />
-              </td>
-              <td>
-                <Link className="rounded border border-brand px-2 py-1 text-brand hover:bg-brand hover:text-white" to={`/admin-promotions/${p.id}`}>
-                  Edit
-                </Link>
-              </td>
-              <td>
-                <DeleteButton url={`/api/promotion/${p.id}/`} confirmText={`Delete the promotion “${p.name}”? Orders keep what it saved them.`} successText="Promotion deleted." />
-              </td>
-            </tr>
-          ))}
-        </Table>
-        <Pager count={count} page={page} summary />
+        <PagedTable head={['ID', 'Name', 'Kind', 'Code', 'Applies to', 'Starts', 'Ends', 'Uses', 'Active', 'Edit', 'Delete']} testId="promotion-list" dense empty={search ? undefined : 'No promotions yet.'} list={loaderData} row={(p) => <PromotionRow key={p.id} promotion={p} />} />
       </Panel>
     </>
   );

@@ -1,15 +1,15 @@
 /** Reviews: every review newest first, filter by shown/hidden and by product; hide, show again or delete one. */
 import { useState } from 'react';
-import { Form, Link, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/reviews';
 import { filterParams, listParams, requireAdminPage } from './guard.server';
 import { idSchema } from '../../../domain/queries';
 import { productPath } from '../../../domain/store-paths';
-import { Pager } from '../../components/pager';
-import { Button, LinkButton } from '../../components/admin/buttons';
+import { Button } from '../../components/admin/buttons';
+import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/filters';
 import { PageTitle, Panel } from '../../components/admin/page';
-import { Empty, Table } from '../../components/admin/table';
+import { PagedTable } from '../../components/admin/table';
 import { failureText, sendApi } from '../../components/form/api';
 import { notify } from '../../components/notices';
 import { useT } from '../../lib/i18n';
@@ -52,62 +52,55 @@ function Moderate({ id, hidden }: { id: number; hidden: boolean }) {
   );
 }
 
+function ReviewRow({ review: r }: { review: Route.ComponentProps['loaderData']['results'][number] }) {
+  return (
+    <tr data-testid="admin-review" data-review-id={r.id}>
+      <td className="whitespace-nowrap text-stone-500">{r.created_at.slice(0, 10)}</td>
+      <td>
+        {r.product_type ? (
+          <Link to={productPath({ id: r.product, type: r.product_type })} className="text-brand underline">
+            {r.product_title || `#${r.product}`}
+          </Link>
+        ) : (
+          `#${r.product}`
+        )}
+      </td>
+      <td>
+        {r.name}
+        {r.verified && <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-900">verified</span>}
+      </td>
+      <td className="whitespace-nowrap text-amber-600">{'★'.repeat(r.rating)}</td>
+      <td className="max-w-md whitespace-pre-line text-sm">{r.text}</td>
+      <td>
+        <span className={`rounded px-2 py-0.5 text-xs ${r.hidden ? 'bg-red-100 text-red-900' : 'bg-emerald-100 text-emerald-900'}`} data-testid="review-state">
+          {r.hidden ? 'hidden' : 'shown'}
+        </span>
+      </td>
+      <td>
+        <Moderate id={r.id} hidden={r.hidden} />
+      </td>
+    </tr>
+  );
+}
+
+const SHOWN_CHOICES = [
+  ['0', 'shown'],
+  ['1', 'hidden'],
+] as const;
+
 export default function Reviews({ loaderData }: Route.ComponentProps) {
-  const { hidden, product, results, count, page } = loaderData;
+  const { hidden, product } = loaderData;
   return (
     <>
       <PageTitle>Reviews</PageTitle>
       <Panel>
-        <Form method="get" className="flex flex-wrap items-end gap-2">
-          <label className="text-sm">
-            Shown
-            <select name="hidden" defaultValue={hidden} className="mt-1 block rounded border border-stone-300 px-2 py-1.5 text-sm">
-              <option value="">all</option>
-              <option value="0">shown</option>
-              <option value="1">hidden</option>
-            </select>
-          </label>
-          <label className="text-sm">
-            Product id
-            <input name="product" inputMode="numeric" defaultValue={product ?? ''} className="mt-1 block w-28 rounded border border-stone-300 px-2 py-1.5 text-sm" />
-          </label>
-          <Button type="submit">Filter</Button>
-          {(hidden || product) && <LinkButton to="?">Clear</LinkButton>}
-        </Form>
+        <FilterForm filtered={Boolean(hidden || product)}>
+          <FilterSelect label="Shown" name="hidden" defaultValue={hidden} choices={SHOWN_CHOICES} />
+          <FilterInput label="Product id" name="product" inputMode="numeric" defaultValue={product ?? ''} className="mt-1 block w-28 rounded border border-stone-300 px-2 py-1.5 text-sm" />
+        </FilterForm>
       </Panel>
       <Panel title="Reviews, newest first">
-        <Table head={['Date', 'Product', 'Customer', 'Rating', 'Review', 'State', '']} testId="review-list">
-          {results.length === 0 && <Empty colSpan={7} text="No reviews here." />}
-          {results.map((r) => (
-            <tr key={r.id} data-testid="admin-review" data-review-id={r.id}>
-              <td className="whitespace-nowrap text-stone-500">{r.created_at.slice(0, 10)}</td>
-              <td>
-                {r.product_type ? (
-                  <Link to={productPath({ id: r.product, type: r.product_type })} className="text-brand underline">
-                    {r.product_title || `#${r.product}`}
-                  </Link>
-                ) : (
-                  `#${r.product}`
-                )}
-              </td>
-              <td>
-                {r.name}
-                {r.verified && <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-900">verified</span>}
-              </td>
-              <td className="whitespace-nowrap text-amber-600">{'★'.repeat(r.rating)}</td>
-              <td className="max-w-md whitespace-pre-line text-sm">{r.text}</td>
-              <td>
-                <span className={`rounded px-2 py-0.5 text-xs ${r.hidden ? 'bg-red-100 text-red-900' : 'bg-emerald-100 text-emerald-900'}`} data-testid="review-state">
-                  {r.hidden ? 'hidden' : 'shown'}
-                </span>
-              </td>
-              <td>
-                <Moderate id={r.id} hidden={r.hidden} />
-              </td>
-            </tr>
-          ))}
-        </Table>
-        <Pager count={count} page={page} summary />
+        <PagedTable head={['Date', 'Product', 'Customer', 'Rating', 'Review', 'State', '']} testId="review-list" empty="No reviews here." list={loaderData} row={(r) => <ReviewRow key={r.id} review={r} />} />
       </Panel>
     </>
   );

@@ -1,12 +1,11 @@
 /** The SMS log: the outbox, newest first, failed messages marked, filter by phone and state. */
-import { Form } from 'react-router';
 import type { Route } from './+types/sms';
 import { z } from 'zod';
 import { filterParams, listParams, requireAdminPage } from './guard.server';
-import { Pager } from '../../components/pager';
-import { Button, LinkButton } from '../../components/admin/buttons';
+import { LinkButton } from '../../components/admin/buttons';
+import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/filters';
 import { PageTitle, Panel } from '../../components/admin/page';
-import { Empty, Table } from '../../components/admin/table';
+import { PagedTable } from '../../components/admin/table';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 const STATES = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -32,52 +31,38 @@ const BADGE: Record<string, string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
+type LoaderData = Route.ComponentProps['loaderData'];
+
+function SmsRow({ sms: m }: { sms: LoaderData['results'][number] }) {
+  return (
+    <tr className={m.status === 'failed' ? 'bg-red-50' : ''} data-testid="sms-row">
+      <td>{m.id}</td>
+      <td className="whitespace-nowrap text-stone-600">{m.created_at.slice(0, 16).replace('T', ' ')}</td>
+      <td className="font-mono">{m.to}</td>
+      <td className="max-w-md">{m.text}</td>
+      <td>
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${BADGE[m.status] ?? ''}`}>{m.status}</span>
+      </td>
+      <td>{m.attempts}</td>
+      <td className="max-w-xs text-xs text-red-800">{m.last_error}</td>
+      <td className="whitespace-nowrap text-stone-600">{m.sent_at?.slice(0, 16).replace('T', ' ') ?? '—'}</td>
+    </tr>
+  );
+}
+
 export default function Sms({ loaderData }: Route.ComponentProps) {
-  const { phone, status, results, count, page } = loaderData;
+  const { phone, status } = loaderData;
   return (
     <>
       <PageTitle>SMS log</PageTitle>
       <Panel>
-        <Form method="get" className="flex flex-wrap items-end gap-2">
-          <label className="text-sm">
-            Phone
-            <input name="phone_number" defaultValue={phone} placeholder="01XXXXXXXXX" className="mt-1 block rounded border border-stone-300 px-2 py-1.5 text-sm" />
-          </label>
-          <label className="text-sm">
-            State
-            <select name="status" defaultValue={status} className="mt-1 block rounded border border-stone-300 px-2 py-1.5 text-sm">
-              <option value="">all</option>
-              {STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit">Filter</Button>
-          {(phone || status) && <LinkButton to="?">Clear</LinkButton>}
-          <LinkButton to="?status=failed">Failed only</LinkButton>
-        </Form>
+        <FilterForm filtered={Boolean(phone || status)} shortcuts={<LinkButton to="?status=failed">Failed only</LinkButton>}>
+          <FilterInput label="Phone" name="phone_number" defaultValue={phone} placeholder="01XXXXXXXXX" />
+          <FilterSelect label="State" name="status" defaultValue={status} choices={STATES.map((s) => [s, s] as const)} />
+        </FilterForm>
       </Panel>
       <Panel title="Outbox">
-        <Table head={['ID', 'Created', 'To', 'Message', 'State', 'Tries', 'Last error', 'Sent']} testId="sms-list">
-          {results.length === 0 && <Empty colSpan={8} text="No messages." />}
-          {results.map((m) => (
-            <tr key={m.id} className={m.status === 'failed' ? 'bg-red-50' : ''} data-testid="sms-row">
-              <td>{m.id}</td>
-              <td className="whitespace-nowrap text-stone-600">{m.created_at.slice(0, 16).replace('T', ' ')}</td>
-              <td className="font-mono">{m.to}</td>
-              <td className="max-w-md">{m.text}</td>
-              <td>
-                <span className={`rounded px-2 py-0.5 text-xs font-semibold ${BADGE[m.status] ?? ''}`}>{m.status}</span>
-              </td>
-              <td>{m.attempts}</td>
-              <td className="max-w-xs text-xs text-red-800">{m.last_error}</td>
-              <td className="whitespace-nowrap text-stone-600">{m.sent_at?.slice(0, 16).replace('T', ' ') ?? '—'}</td>
-            </tr>
-          ))}
-        </Table>
-        <Pager count={count} page={page} summary />
+        <PagedTable head={['ID', 'Created', 'To', 'Message', 'State', 'Tries', 'Last error', 'Sent']} testId="sms-list" empty="No messages." list={loaderData} row={(m) => <SmsRow key={m.id} sms={m} />} />
       </Panel>
     </>
   );

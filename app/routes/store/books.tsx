@@ -2,9 +2,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/books';
 import { BOOKS_CATEGORY, MEGA_MENU_GROUPS } from '../../../domain/catalog';
-import { catalog, listingOf } from './catalog.server';
+import { bookFilters, cardPage, catalog, listingOf } from './catalog.server';
 import { toBengaliDigits, useT } from '../../lib/i18n';
-import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
 import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
@@ -17,32 +16,16 @@ export function meta() {
   return [{ title: 'আমাদের বই — Our Books' }, { name: 'description', content: 'বই কিনুন: বিসিএস, মেডিকেল, ইঞ্জিনিয়ারিং, গল্প-উপন্যাস আর আরও অনেক ক্যাটাগরি।' }];
 }
 
-const ALL = { page: 1, size: 100, offset: 0 };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { page, ordering, author, publisher } = listingOf(new URL(request.url));
+  const listing = listingOf(new URL(request.url));
+  const { page, ordering, author, publisher } = listing;
   const c = catalog(context);
-  const [list, authors, publishers, tree] = await Promise.all([
-    c.listProducts({ type: 'books', author, publisher, ordering }, page),
-    c.listAuthors({ ordering: 'name' }, ALL),
-    c.listPublishers({ ordering: 'name' }, ALL),
-    c.categoryTree(BOOKS_CATEGORY),
-  ]);
+  const [list, filters, tree] = await Promise.all([c.listProducts({ type: 'books', author, publisher, ordering }, page), bookFilters(context, listing), c.categoryTree(BOOKS_CATEGORY)]);
   const groups = MEGA_MENU_GROUPS.map((name) => {
     const node = tree?.children?.find((ch) => ch.name === name);
     return { name, children: (node?.children ?? []).map((ch) => ({ id: ch.id, name: ch.name })) };
   });
-  return {
-    count: list.count,
-    results: list.results.map(cardFields),
-    page: page.page,
-    author,
-    publisher,
-    ordering: ordering ?? '',
-    authors: authors.results.map((a) => ({ id: a.id, name: a.name })),
-    publishers: publishers.results.map((p) => ({ id: p.id, name: p.name })),
-    groups,
-  };
+  return { ...cardPage(list, listing), ...filters, groups };
 }
 
 export function MegaMenu({ groups }: { groups: { name: string; children: { id: number; name: string }[] }[] }) {

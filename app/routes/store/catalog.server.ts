@@ -8,6 +8,7 @@ import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { flagSchema, idSchema, lenientQuery, pageOfUrl, searchFilterQuery, searchTerm, type Page } from '../../../domain/queries';
 import type { ProductOrdering, SearchFilters } from '../../../server/catalog/service';
+import { cardFields, type CardProduct } from '../../components/product-card';
 
 export function catalog(context: AppLoadContext) {
   return context.services.catalog;
@@ -35,11 +36,23 @@ export function listingOf(url: URL): Listing {
   return { page: pageOfUrl(url), ordering: q.ordering, author: q.author, publisher: q.publisher };
 }
 
-const searchQuery = z.object({ q: searchTerm.optional() });
+/** A page of product cards as a listing's loader answers it, with the listing's sort ('' for the default). */
+export function cardPage(list: { count: number; results: CardProduct[] }, { page, ordering }: Pick<Listing, 'page' | 'ordering'>) {
+  return { count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
+}
 
-/** `?q=` of the search page, trimmed ('' when missing or too long). */
-export function searchTermOf(url: URL): string {
-  return (lenientQuery(searchQuery, url).q ?? '').trim();
+const ALL = { page: 1, size: 100, offset: 0 };
+
+/** The author and publisher filters of a book listing: those chosen, and every author and publisher (by name) to choose from. */
+export async function bookFilters(context: AppLoadContext, { author, publisher }: Pick<Listing, 'author' | 'publisher'>) {
+  const c = catalog(context);
+  const [authors, publishers] = await Promise.all([c.listAuthors({ ordering: 'name' }, ALL), c.listPublishers({ ordering: 'name' }, ALL)]);
+  return {
+    author,
+    publisher,
+    authors: authors.results.map((a) => ({ id: a.id, name: a.name })),
+    publishers: publishers.results.map((p) => ({ id: p.id, name: p.name })),
+  };
 }
 
 const searchPageQuery = searchFilterQuery.extend({ q: searchTerm.optional(), ordering: z.enum(STORE_ORDERINGS).optional(), live: flagSchema.optional() });

@@ -1,9 +1,8 @@
 /** /category/{name}: the books of a category and its sub-categories, author and publisher filters, sort, paging at 20. */
 import { Link, data } from 'react-router';
 import type { Route } from './+types/category';
-import { catalog, listingOf } from './catalog.server';
+import { bookFilters, cardPage, catalog, listingOf } from './catalog.server';
 import { toBengaliDigits, useT } from '../../lib/i18n';
-import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { FilterPanel } from '../../components/filter-panel';
 import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
@@ -15,29 +14,17 @@ export function meta({ data: d }: Route.MetaArgs) {
   return d ? [{ title: `${d.category.name} — বই` }, { name: 'description', content: `${d.category.name}: ${d.count}টি বই ও প্রোডাক্ট` }] : [{ title: 'পেজটি পাওয়া যায়নি' }];
 }
 
-const ALL = { page: 1, size: 100, offset: 0 };
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { page, ordering, author, publisher } = listingOf(new URL(request.url));
+  const listing = listingOf(new URL(request.url));
+  const { page, ordering, author, publisher } = listing;
   const c = catalog(context);
-  const [list, tree, authors, publishers] = await Promise.all([
-    c.productsOfCategory(params.name, { descendants: true, ordering, page, author, publisher }),
-    c.categoryTree(params.name),
-    c.listAuthors({ ordering: 'name' }, ALL),
-    c.listPublishers({ ordering: 'name' }, ALL),
-  ]);
+  const [list, tree, filters] = await Promise.all([c.productsOfCategory(params.name, { descendants: true, ordering, page, author, publisher }), c.categoryTree(params.name), bookFilters(context, listing)]);
   if (!list) throw data(null, { status: 404 });
   return {
     category: { id: list.category.id, name: list.category.name, parent_name: list.category.parent_name },
     children: (tree?.children ?? []).map((ch) => ({ id: ch.id, name: ch.name })),
-    count: list.count,
-    results: list.results.map(cardFields),
-    page: page.page,
-    author,
-    publisher,
-    ordering: ordering ?? '',
-    authors: authors.results.map((a) => ({ id: a.id, name: a.name })),
-    publishers: publishers.results.map((p) => ({ id: p.id, name: p.name })),
+    ...cardPage(list, listing),
+    ...filters,
   };
 }
 

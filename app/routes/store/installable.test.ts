@@ -4,15 +4,14 @@
  * just these routes.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { UNSAFE_withComponentProps, type ServerBuild } from 'react-router';
-import { buildApp } from '../../../server/app';
 import { createTestApp, type Signed, type TestApp } from '../../../server/test/app';
 import { miniServerBuild } from '../../../server/test/mini-build';
+import { startPagesApp, type PagesApp } from '../../../server/test/pages-app';
 import { SESSION_COOKIE } from '../../../server/accounts/sessions';
 import * as root from '../../root';
 import handleRequest from '../../entry.server';
@@ -42,21 +41,14 @@ describe('installable shop', () => {
   let t: TestApp;
   let customer: Signed;
   let app: FastifyInstance;
-  let clientDir: string;
+  let pages: PagesApp | undefined;
   beforeAll(async () => {
     t = await createTestApp({}, {}, SETTINGS);
     customer = await t.signIn();
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-client-'));
-    fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    app = await buildApp({ services: t.services, pages: { build: pagesBuild(), clientDir } });
-    await app.ready();
+    pages = await startPagesApp(t, pagesBuild(), { 'sw.js': 'self.addEventListener("fetch", () => {});', 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+    app = pages.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-    if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  afterAll(() => (pages ? pages.close() : t?.close()));
 
   it('/manifest.webmanifest answers the install manifest, from the shop settings, as application/manifest+json', async () => {
     const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });

@@ -1,9 +1,8 @@
 /** /authors/{name} and /publishers/{name}: the person's books in a card grid, a sort select, paging at 20. */
 import { data } from 'react-router';
 import type { Route } from './+types/person-books';
-import { catalog, listingOf } from './catalog.server';
+import { cardPage, catalog, listingOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
-import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { SortSelect } from '../../components/sort-select';
 import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
@@ -16,16 +15,17 @@ export function meta({ data: d }: Route.MetaArgs) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = url.pathname.startsWith('/publishers') ? ('publishers' as const) : ('authors' as const);
-  const { page, ordering } = listingOf(url);
+  const listing = listingOf(url);
+  const { page, ordering } = listing;
   const c = catalog(context);
   if (kind === 'authors') {
     const list = await c.productsOfAuthor(params.name, { ordering, page });
     if (!list) throw data(null, { status: 404 });
-    return { kind, person: list.author, count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
+    return { kind, person: list.author, ...cardPage(list, listing) };
   }
   const list = await c.productsOfPublisher(params.name, { ordering, page });
   if (!list) throw data(null, { status: 404 });
-  return { kind, person: list.publisher, count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
+  return { kind, person: list.publisher, ...cardPage(list, listing) };
 }
 
 /** On a phone: a small picture, the name, the filter button, the books; the description comes after them. */

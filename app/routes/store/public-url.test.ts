@@ -3,15 +3,12 @@
  * sitemap, robots.txt and a product's canonical link are read through the real page adapter
  * (server/http/react-router.ts) with forged host headers, on a build holding just these routes.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
-import { buildApp } from '../../../server/app';
 import { createTestApp, type TestApp } from '../../../server/test/app';
 import { miniServerBuild } from '../../../server/test/mini-build';
+import { startPagesApp, type PagesApp } from '../../../server/test/pages-app';
 import { loadCatalogFixture, type CatalogFixture } from '../../../server/test/catalog-fixture';
 import { loader as sitemapLoader } from './sitemap';
 import { loader as robotsLoader } from './robots';
@@ -35,19 +32,14 @@ describe('absolute URLs on the public origin', () => {
   let t: TestApp;
   let f: CatalogFixture;
   let app: FastifyInstance;
-  let clientDir: string;
+  let pages: PagesApp | undefined;
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: PUBLIC_URL });
     f = await loadCatalogFixture(t.services.database.db);
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-client-'));
-    app = await buildApp({ services: t.services, pages: { build: miniBuild(), clientDir } });
-    await app.ready();
+    pages = await startPagesApp(t, miniBuild());
+    app = pages.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-    if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  afterAll(() => (pages ? pages.close() : t?.close()));
 
   it('sitemap.xml: every <loc> on PUBLIC_URL, whatever Host and X-Forwarded-Host say', async () => {
     const res = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: FORGED });

@@ -7,6 +7,7 @@
 import type { AppLoadContext } from 'react-router';
 import { parseId } from '../../../domain/queries';
 import { normalizePhone } from '../../../domain/phone';
+import { fromBengaliDigits } from '../../../domain/bengali-digits';
 import { paymentStatusOf } from '../../components/payments/status';
 import { readEvents, shipmentStatusOf, type ShipmentEvent, type ShipmentStatus } from '../../components/shipments/status';
 import type { PaymentStatus } from '../../../domain/payments';
@@ -52,9 +53,7 @@ export function readTracked(value: unknown): Tracked | null {
 const statusOf = (e: unknown) => (e && typeof e === 'object' && 'status' in e && typeof e.status === 'number' ? e.status : e && typeof e === 'object' && 'statusCode' in e && typeof e.statusCode === 'number' ? e.statusCode : 0);
 
 /** Bengali digits typed by the shopper, as ASCII. */
-export function asciiDigits(text: string): string {
-  return text.replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d)));
-}
+export const asciiDigits = fromBengaliDigits;
 
 export async function trackOrder(context: AppLoadContext, query: { order: string; phone: string }): Promise<TrackAnswer> {
   const id = parseId(asciiDigits(query.order).replace(/^#/, ''));

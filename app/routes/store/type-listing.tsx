@@ -1,8 +1,7 @@
 /** /electronics and /stationary: a listing with the sorts and paging. */
 import type { Route } from './+types/type-listing';
-import { catalog, listingOf } from './catalog.server';
+import { cardPage, catalog, listingOf } from './catalog.server';
 import { useT } from '../../lib/i18n';
-import { cardFields } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { SortSelect } from '../../components/sort-select';
 import { FilterButton, FilterDrawer, activeFilters } from '../../components/filter-drawer';
@@ -15,9 +14,9 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const type = url.pathname.startsWith('/electronics') ? ('electronics' as const) : ('stationary' as const);
-  const { page, ordering } = listingOf(url);
-  const list = await catalog(context).productsOfType(type, { ordering, page });
-  return { type, count: list.count, results: list.results.map(cardFields), page: page.page, ordering: ordering ?? '' };
+  const listing = listingOf(url);
+  const list = await catalog(context).productsOfType(type, { ordering: listing.ordering, page: listing.page });
+  return { type, ...cardPage(list, listing) };
 }
 
 export default function TypeListing({ loaderData: d }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import type { FileStorage } from '../../media/storage';
 import { encodeImageVariants, putImageVariants, type ImageKind, type ImageVariants } from '../../media/images';
 import { applyOffer, type OfferType } from '../../../domain/prices';
 import { BOOKS_CATEGORY } from '../../../domain/catalog';
+import { toBengaliDigits } from '../../../domain/bengali-digits';
 import * as data from './data';
 import { bannerSvg, colorFor, coverSvg, logoSvg, samplePdf } from './images';
 
@@ -25,8 +26,6 @@ function prng(seed: number) {
   };
 }
 
-const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
-const bnNumber = (n: number) => String(n).replace(/\d/g, (d) => BN_DIGITS[Number(d)] as string);
 
 /** Runs `fn` over `items` with at most `limit` at a time (sharp works in libuv's thread pool). */
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
@@ -81,7 +80,7 @@ function draftProducts(): DraftProduct[] {
       drafts.push({
         type: 'books',
         english_title: volume > 1 ? `${en} Vol. ${volume}` : en,
-        bangla_title: volume > 1 ? `${bn} (খণ্ড ${bnNumber(volume)})` : bn,
+        bangla_title: volume > 1 ? `${bn} (খণ্ড ${toBengaliDigits(volume)})` : bn,
         description: `${bn} — ${section.name} বিভাগের একটি জনপ্রিয় বই। A popular ${section.slug.replace(/-/g, ' ')} title.`,
         categoryName: i % 3 === 0 ? section.name : (children[i % children.length] ?? section.name),
         authorIndex,
