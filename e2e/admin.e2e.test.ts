@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, notice, screenshot, shopTest, submitAdminSignIn, type ShopApi } from './harness';
 
 const CATEGORY = 'ই২ই-পরীক্ষা';
 const AUTHOR = 'E2E Author Rahman';
@@ -17,89 +17,59 @@ const PUBLISHER = 'E2E Publisher Prokash';
 const TITLE = 'E2E Admin Journey Book';
 const CUSTOMER = { name: 'E2E Customer', phone_number: '01812345678', password: 'customer-pass-1' };
 
-describe('back office', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: BrowserContext;
-  let page: Page;
-  let tmp: string;
-  let bookId = 0;
-  let customerToken = '';
-  const errors: string[] = [];
-  const url = (p: string) => `${server.baseUrl}${p}`;
-
-  async function notice(text: string) {
-    await page.getByTestId('notice').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-  }
-
-  async function api<T = Record<string, unknown>>(method: string, p: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-    const res = await fetch(url(p), {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
-
-  async function order(): Promise<number> {
-    const res = await api<{ order_id: number }>(
-      'POST',
-      '/checkout/',
-      {
-        name: CUSTOMER.name,
-        phone_number: CUSTOMER.phone_number,
-        district: 'Dhaka',
-        upazila_thana: 'Dhanmondi',
-        delivery_address: 'Road 1, House 2',
-        delivery_option: 'dhaka_home',
-        payment_option: 'cod',
-        orderItems: [{ product: bookId, quantity: 1 }],
-        subtotal: 849,
-        delivery_charge: 60,
-        total: 909,
-      },
-      customerToken,
-    );
-    expect(res.status).toBe(200);
-    return res.body.order_id;
-  }
-
-  async function stock(): Promise<number> {
-    return (await api<{ units_stock: number }>('GET', `/api/product/${bookId}/`)).body.units_stock;
-  }
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await admin.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-admin-e2e-'));
+const test = shopTest
+  // The admin's page keeps Playwright's own 30 s wait.
+  .extend('shopOptions', { scope: 'file' }, { pageTimeout: 30_000 })
+  /** A folder with a PNG cover and a text file that is not a picture. */
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from its destructured first parameter
+  .extend('tmp', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-admin-e2e-'));
+    onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true }));
     await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 20, g: 110, b: 100 } } })
       .png()
       .toFile(path.join(tmp, 'cover.png'));
     fs.writeFileSync(path.join(tmp, 'not-an-image.txt'), 'plain text, not a picture');
+    return tmp;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  });
+describe('back office', () => {
+  let bookId = 0;
+  let customerToken = '';
 
-  it('sends a visitor to /login and back to the admin page after signing in', async () => {
+  const noticed = (page: Page, text: string) => notice(page, text).waitFor({ timeout: 15_000 });
+
+  async function order(api: ShopApi): Promise<number> {
+    const res = await api.json<{ order_id: number }>(customerToken, 'POST', '/checkout/', {
+      name: CUSTOMER.name,
+      phone_number: CUSTOMER.phone_number,
+      district: 'Dhaka',
+      upazila_thana: 'Dhanmondi',
+      delivery_address: 'Road 1, House 2',
+      delivery_option: 'dhaka_home',
+      payment_option: 'cod',
+      orderItems: [{ product: bookId, quantity: 1 }],
+      subtotal: 849,
+      delivery_charge: 60,
+      total: 909,
+    });
+    expect(res.status).toBe(200);
+    return res.body.order_id;
+  }
+
+  async function stock(api: ShopApi): Promise<number> {
+    return (await api.json<{ units_stock: number }>(undefined, 'GET', `/api/product/${bookId}/`)).body.units_stock;
+  }
+
+  test('sends a visitor to /login and back to the admin page after signing in', async ({ page, url }) => {
     await page.goto(url('/admin-books'), { waitUntil: 'networkidle' });
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin-books');
-    const form = page.getByRole('form', { name: /সাইন ইন|Sign in/ });
-    await form.locator('input[name="phone_number"]').fill(ADMIN.phone);
-    await form.locator('input[name="password"]').fill(ADMIN.password);
-    await form.locator('button[type="submit"]').click();
+    await submitAdminSignIn(page);
     await page.waitForURL((u) => u.pathname === '/admin-books', { timeout: 20_000 });
     await page.getByTestId('admin-sidebar').waitFor();
   });
 
-  it('shows the dashboard counts and the profile with the admin phone', async () => {
+  test('shows the dashboard counts and the profile with the admin phone', async ({ page, url }) => {
     await page.goto(url('/admin'), { waitUntil: 'networkidle' });
     expect(await page.getByTestId('count-card').count()).toBe(8);
     await expect.poll(() => page.getByTestId('count-card').filter({ hasText: 'Total books' }).innerText()).toMatch(/\d{2,}/);
@@ -112,7 +82,7 @@ describe('back office', () => {
     await page.getByTestId('profile-dialog').getByRole('button', { name: 'Close' }).click();
   });
 
-  it('adds a category under বই, an author and a publisher', async () => {
+  test('adds a category under বই, an author and a publisher', async ({ page, url }) => {
     await page.goto(url('/admin-categories'), { waitUntil: 'networkidle' });
     await page.locator('summary', { hasText: 'Add category' }).click();
     const form = page.getByTestId('add-category');
@@ -121,25 +91,25 @@ describe('back office', () => {
     await form.locator('input[name="name"]').fill(CATEGORY);
     await form.locator('select[name="parent"]').selectOption({ label: 'বই' });
     await form.getByRole('button', { name: 'Add category' }).click();
-    await notice('Category added Successfully!');
+    await noticed(page, 'Category added Successfully!');
 
     await page.goto(url('/admin-authors'), { waitUntil: 'networkidle' });
     await page.locator('summary', { hasText: 'Add author' }).click();
     await page.getByTestId('add-author').locator('input[name="name"]').fill(AUTHOR);
     await page.getByTestId('add-author').locator('textarea[name="description"]').fill('Writes end-to-end tests.');
     await page.getByTestId('add-author').getByRole('button', { name: 'Add author' }).click();
-    await notice('Author added Successfully!');
+    await noticed(page, 'Author added Successfully!');
 
     await page.goto(url('/admin-publishers'), { waitUntil: 'networkidle' });
     await page.locator('summary', { hasText: 'Add publisher' }).click();
     await page.getByTestId('add-publisher').locator('input[name="name"]').fill(PUBLISHER);
     await page.getByTestId('add-publisher').getByRole('button', { name: 'Add publisher' }).click();
-    await notice('Publisher added Successfully!');
+    await noticed(page, 'Publisher added Successfully!');
     await page.goto(url(`/admin-publishers?search=${encodeURIComponent('Prokash')}`));
     expect(await page.getByTestId('publisher-list').innerText()).toContain(PUBLISHER);
   });
 
-  it('adds a book with an image and a 15 % offer, previewing the discount price', async () => {
+  test('adds a book with an image and a 15 % offer, previewing the discount price', async ({ page, url, tmp }) => {
     await page.goto(url('/admin-books'), { waitUntil: 'networkidle' });
     await page.locator('summary', { hasText: 'Add book' }).click();
     const form = page.getByTestId('add-product');
@@ -170,7 +140,7 @@ describe('back office', () => {
     await form.getByTestId('preview-image').waitFor();
 
     await form.getByRole('button', { name: 'Add book' }).click();
-    await notice('Book added Successfully!');
+    await noticed(page, 'Book added Successfully!');
 
     await page.goto(url(`/admin-books?search=${encodeURIComponent(TITLE)}`), { waitUntil: 'networkidle' });
     const row = page.getByTestId('search-table').getByTestId('product-row').first();
@@ -189,9 +159,9 @@ describe('back office', () => {
     expect(await page.getByTestId('search-table').getByTestId('empty').innerText()).toBe('Sorry, No result found!');
   });
 
-  it('shows the book in the shop with the right price and badge; a stock of 3 shows the low-stock notice', async () => {
-    await admin.addCookies([{ name: 'lang', value: 'en', url: server.baseUrl }]);
-    const shop = await admin.newPage();
+  test('shows the book in the shop with the right price and badge; a stock of 3 shows the low-stock notice', async ({ server, page, url }) => {
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: server.baseUrl }]);
+    const shop = await page.context().newPage();
     await shop.goto(url(`/books/${bookId}`));
     const text = await shop.locator('#main').innerText();
     expect(text).toContain(TITLE);
@@ -208,14 +178,14 @@ describe('back office', () => {
     await form.locator('input[name="units_stock"]').fill('3');
     await form.getByRole('button', { name: 'Update' }).click();
     await page.waitForURL((u) => u.pathname === '/admin-books');
-    await notice('Book updated Successfully!');
+    await noticed(page, 'Book updated Successfully!');
 
     await shop.goto(url(`/books/${bookId}`));
     expect(await shop.locator('#main').innerText()).toContain('Last 3 pcs in stock!');
     await shop.close();
   });
 
-  it('refuses to delete a category that still holds books, with the reason', async () => {
+  test('refuses to delete a category that still holds books, with the reason', async ({ page, url }) => {
     await page.goto(url(`/admin-categories?search=${encodeURIComponent(CATEGORY)}`), { waitUntil: 'networkidle' });
     const row = page.getByTestId('category-list').locator('tr', { hasText: CATEGORY }).first();
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -226,13 +196,13 @@ describe('back office', () => {
     expect(await row.getByTestId('category-in-use').innerText()).toContain('1 products');
   });
 
-  it('works two customer orders: Delivered with an invoice, Cancelled with the stock put back', async () => {
-    const reg = await api<{ token: { access: string } }>('POST', '/register_user/', CUSTOMER);
+  test('works two customer orders: Delivered with an invoice, Cancelled with the stock put back', async ({ page, url, api }) => {
+    const reg = await api.json<{ token: { access: string } }>(undefined, 'POST', '/register_user/', CUSTOMER);
     expect(reg.status).toBeLessThan(300);
     customerToken = reg.body.token.access;
-    const first = await order();
-    const second = await order();
-    expect(await stock()).toBe(1);
+    const first = await order(api);
+    const second = await order(api);
+    expect(await stock(api)).toBe(1);
 
     await page.goto(url('/admin-orders'), { waitUntil: 'networkidle' });
     await page.getByRole('search').locator('input[name="search"]').fill(CUSTOMER.phone_number);
@@ -274,15 +244,15 @@ describe('back office', () => {
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes, change it' }).click();
     await expect.poll(() => secondRow.getByTestId('order-status').innerText()).toBe('Cancelled');
     expect(await secondRow.getByRole('button', { name: 'Delivered' }).isDisabled()).toBe(true);
-    expect(await stock()).toBe(2);
+    expect(await stock(api)).toBe(2);
   });
 
-  it('lists the cancellation text message in the SMS log', async () => {
+  test('lists the cancellation text message in the SMS log', async ({ page, url }) => {
     await page.goto(url(`/admin-sms?phone_number=${CUSTOMER.phone_number}`), { waitUntil: 'networkidle' });
     expect(await page.getByTestId('sms-row').count()).toBeGreaterThan(0);
   });
 
-  it('adds a logo with a preview and deletes it after the confirm', async () => {
+  test('adds a logo with a preview and deletes it after the confirm', async ({ page, url, tmp }) => {
     await page.goto(url('/admin-logo'), { waitUntil: 'networkidle' });
     const before = await page.getByTestId('logo-list').locator('tbody tr').count();
     await page.getByRole('button', { name: 'Add logo' }).click();
@@ -291,18 +261,18 @@ describe('back office', () => {
     await page.getByTestId('preview-image').waitFor();
     await page.locator('input[name="alt_text"]').fill('E2E logo');
     await page.getByRole('button', { name: 'Add logo' }).click();
-    await notice('Logo added Successfully!');
+    await noticed(page, 'Logo added Successfully!');
     const row = page.getByTestId('logo-list').locator('tr', { hasText: 'E2E logo' });
     await row.waitFor();
     await row.getByRole('button', { name: 'Delete' }).click();
     expect(await page.getByTestId('confirm-dialog').innerText()).toContain('Are you sure to delete logo?');
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Yes, delete' }).click();
-    await notice('Logo deleted!');
+    await noticed(page, 'Logo deleted!');
     await expect.poll(() => page.getByTestId('logo-list').locator('tr', { hasText: 'E2E logo' }).count()).toBe(0);
     expect(await page.getByTestId('logo-list').locator('tbody tr').count()).toBe(Math.max(before, 1));
   });
 
-  it('opens an electronics product prefilled and Cancel goes back to the list', async () => {
+  test('opens an electronics product prefilled and Cancel goes back to the list', async ({ page, url }) => {
     await page.goto(url('/admin-electronics'), { waitUntil: 'networkidle' });
     const first = page.getByTestId('product-list').getByTestId('product-row').first();
     const title = (await first.locator('td').nth(1).innerText()).trim();
@@ -316,7 +286,7 @@ describe('back office', () => {
     await page.waitForURL((u) => u.pathname === '/admin-electronics');
   });
 
-  it('saves the shop settings (a delivery charge) through PUT /api/settings/', async () => {
+  test('saves the shop settings (a delivery charge) through PUT /api/settings/', async ({ page, url, api }) => {
     await page.goto(url('/admin-settings'), { waitUntil: 'networkidle' });
     await page.locator('input[name="delivery_charge_1"]').fill('90');
     await page.locator('input[name="shop_name"]').fill('');
@@ -325,12 +295,12 @@ describe('back office', () => {
     expect(await page.locator('input[name="delivery_charge_1"]').inputValue()).toBe('90');
     await page.locator('input[name="shop_name"]').fill('হাট বুকশপ');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await notice('Settings saved!');
-    const settings = await api<{ delivery_options: { charge: number }[] }>('GET', '/api/settings/');
+    await noticed(page, 'Settings saved!');
+    const settings = await api.json<{ delivery_options: { charge: number }[] }>(undefined, 'GET', '/api/settings/');
     expect(settings.body.delivery_options[1]?.charge).toBe(90);
   });
 
-  it('lists the customer, and makes an admin (the server refusing a taken phone keeps what was typed)', async () => {
+  test('lists the customer, and makes an admin (the server refusing a taken phone keeps what was typed)', async ({ page, url }) => {
     await page.goto(url(`/admin-customers?search=${CUSTOMER.phone_number}`), { waitUntil: 'networkidle' });
     const row = page.getByTestId('customer-list').locator('tbody tr').first();
     expect(await row.innerText()).toContain(CUSTOMER.phone_number);
@@ -346,11 +316,11 @@ describe('back office', () => {
     expect(await form.locator('input[name="name"]').inputValue()).toBe('Second Admin');
     await form.locator('input[name="phone_number"]').fill('01911222333');
     await form.getByRole('button', { name: 'Create admin' }).click();
-    await notice('Admin created Successfully!');
+    await noticed(page, 'Admin created Successfully!');
     await expect.poll(() => page.getByTestId('admin-list').innerText()).toContain('01911222333');
   });
 
-  it('shows a customer the 403 page on /admin-books', async () => {
+  test('shows a customer the 403 page on /admin-books', async ({ browser, url }) => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const res = await ctx.request.post(url('/login/'), { data: { phone_number: CUSTOMER.phone_number, password: CUSTOMER.password } });
     expect(res.status()).toBe(200);
@@ -363,7 +333,7 @@ describe('back office', () => {
     await ctx.close();
   });
 
-  it('raised no errors in the page', () => {
+  test('raised no errors in the page', ({ errors }) => {
     expect(errors).toEqual([]);
   });
 });

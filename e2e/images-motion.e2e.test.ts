@@ -5,35 +5,26 @@
  * its box; autoplay stops off screen, under a resting mouse and for reduced motion; the Bengali
  * woff2 is preloaded and no .woff is ever fetched.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { describe, expect } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { shopTest } from './harness';
 
 const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const BANNER = '[aria-roledescription="carousel"] >> nth=0';
 
-describe('images, fonts and carousel motion on a phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+const test = shopTest.extend('open', { scope: 'file' }, async ({ browser, url }) => {
   /** Opens a page in a fresh context and records every request's path (page and service worker). */
-  async function open(path: string, options: BrowserContextOptions = PHONE): Promise<{ page: Page; requested: string[] }> {
+  return async (path: string, options: BrowserContextOptions = PHONE): Promise<{ page: Page; requested: string[] }> => {
     const context = await browser.newContext(options);
     const requested: string[] = [];
     context.on('request', (r) => requested.push(new URL(r.url()).pathname));
     const page = await context.newPage();
-    await page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
+    await page.goto(url(path), { waitUntil: 'networkidle' });
     return { page, requested };
-  }
+  };
+});
 
+describe('images, fonts and carousel motion on a phone', () => {
   /** Per carousel (banners, categories, then one per home section): the picture URLs each slide names in an img's or a source's src/srcset. */
   async function slideUrls(page: Page, selector = '[aria-roledescription="carousel"]'): Promise<string[][][]> {
     return page.$$eval(selector, (carousels) =>
@@ -54,7 +45,7 @@ describe('images, fonts and carousel motion on a phone', () => {
     );
   }
 
-  it('a phone fetches no picture of a banner or section slide beyond the visible one before anyone scrolls', async () => {
+  test('a phone fetches no picture of a banner or section slide beyond the visible one before anyone scrolls', async ({ open }) => {
     const { page, requested } = await open('/', { ...PHONE, reducedMotion: 'reduce' });
     await page.waitForTimeout(1500);
     const media = requested.filter((p) => /^\/media\/(banners|products)\//.test(p));
@@ -76,7 +67,7 @@ describe('images, fonts and carousel motion on a phone', () => {
     await page.context().close();
   });
 
-  it('while autoplay runs, the one slide it shows next is fetched, no further', async () => {
+  test('while autoplay runs, the one slide it shows next is fetched, no further', async ({ open }) => {
     const { page, requested } = await open('/');
     const banners = (await slideUrls(page))[0] ?? [];
     const fetched = new Set(requested);
@@ -88,7 +79,7 @@ describe('images, fonts and carousel motion on a phone', () => {
   });
 
   // Without scripts Chromium loads lazy pictures eagerly, so only the markup holds slides back.
-  it('without JavaScript a phone fetches only the first slide of each carousel, a desktop the first six', async () => {
+  test('without JavaScript a phone fetches only the first slide of each carousel, a desktop the first six', async ({ open }) => {
     const phone = await open('/', { ...PHONE, javaScriptEnabled: false });
     const phoneCarousels = await slideUrls(phone.page);
     const phoneFirst = new Set(phoneCarousels.flatMap((s) => s[0] ?? []));
@@ -106,7 +97,7 @@ describe('images, fonts and carousel motion on a phone', () => {
     await desktop.page.context().close();
   });
 
-  it('the first banner is fetched eagerly and first; banners and cards have srcset, sizes and their box', async () => {
+  test('the first banner is fetched eagerly and first; banners and cards have srcset, sizes and their box', async ({ open }) => {
     const { page } = await open('/', { ...PHONE, reducedMotion: 'reduce' });
     const banner = page.locator(BANNER).locator('li').nth(0).locator('img');
     expect(await banner.getAttribute('fetchpriority')).toBe('high');
@@ -126,7 +117,7 @@ describe('images, fonts and carousel motion on a phone', () => {
     await page.context().close();
   });
 
-  it('listing cards and the product picture have srcset, sizes and width/height; the product picture is fetched first', async () => {
+  test('listing cards and the product picture have srcset, sizes and width/height; the product picture is fetched first', async ({ server, open }) => {
     const { page } = await open('/books');
     const cards = page.locator('[data-testid="product-card"] img');
     expect(await cards.count()).toBeGreaterThan(2);
@@ -153,14 +144,14 @@ describe('images, fonts and carousel motion on a phone', () => {
 
   const bannerLeft = (page: Page) => page.locator(BANNER).locator('ul').evaluate((ul) => ul.scrollLeft);
 
-  it('with reduced motion the banner carousel stays still', async () => {
+  test('with reduced motion the banner carousel stays still', async ({ open }) => {
     const { page } = await open('/', { ...PHONE, reducedMotion: 'reduce' });
     await page.waitForTimeout(3000);
     expect(await bannerLeft(page)).toBe(0);
     await page.context().close();
   });
 
-  it('otherwise the banner moves, and stops while it is scrolled off screen', async () => {
+  test('otherwise the banner moves, and stops while it is scrolled off screen', async ({ open }) => {
     const { page } = await open('/', { ...PHONE, reducedMotion: 'no-preference' });
     await page.waitForFunction(() => (document.querySelector('[aria-roledescription="carousel"] ul')?.scrollLeft ?? 0) > 0, null, { timeout: 3000 });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -171,7 +162,7 @@ describe('images, fonts and carousel motion on a phone', () => {
     await page.context().close();
   });
 
-  it('the banner stops while a mouse rests on it', async () => {
+  test('the banner stops while a mouse rests on it', async ({ open }) => {
     const { page } = await open('/', { viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
     await page.locator(BANNER).hover();
     await page.waitForTimeout(800);
@@ -181,7 +172,7 @@ describe('images, fonts and carousel motion on a phone', () => {
     await page.context().close();
   });
 
-  it('the Bengali woff2 is preloaded, and no .woff is ever fetched', async () => {
+  test('the Bengali woff2 is preloaded, and no .woff is ever fetched', async ({ server, open }) => {
     const { page, requested } = await open('/');
     const preload = await page.locator('link[rel="preload"][as="font"]').first();
     expect(await preload.getAttribute('type')).toBe('font/woff2');

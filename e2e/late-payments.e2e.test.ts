@@ -5,69 +5,43 @@
  * cannot accept the money, refunds it from the row, and the flag is gone. Set up over the API
  * (as a customer's browser and the shop's staff would), checked in the browser.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startFakeSslcommerz, type FakeSslcommerz } from '../server/test/fakes/sslcommerz';
+import { describe, expect } from 'vitest';
 import { checkoutBody } from '../server/test/orders-fixtures';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { openAdminPage, registerShopper } from './shopper';
+import { ADMIN, screenshot, shopTest } from './harness';
 
 const CUSTOMER = { name: 'রহিমা খাতুন', phone_number: '01912345681', password: 'rahima-pass-123' };
 
+const test = shopTest.extend('shopOptions', { scope: 'file' }, async ({ sslcommerz }) => ({ env: { ...sslcommerz.env, PAYMENT_HOLD_MINUTES: '30' } }));
+
 describe('a late payment on a cancelled order: flagged, refunded from the back office', () => {
-  let ssl: FakeSslcommerz;
-  let server: RunningServer;
-  let browser: Browser;
   let orderId = 0;
-  const errors: string[] = [];
-  const url = (p: string) => `${server.baseUrl}${p}`;
 
-  async function tokenOf(phone: string, password: string): Promise<string> {
-    const res = await fetch(url('/login/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone_number: phone, password }) });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { token: { access: string } }).token.access;
-  }
-  const api = async (token: string, method: string, path: string, body?: unknown) =>
-    fetch(url(path), { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  test('holds the money of a cancelled order whose stock is gone, with a refund due', async ({ url, api, sslcommerz }) => {
+    await api.register(CUSTOMER);
+    const customer = await api.token(CUSTOMER.phone_number, CUSTOMER.password);
+    const admin = await api.token(ADMIN.phone, ADMIN.password);
+    const book = (await api.products('page_size=100')).find((p) => p.type === 'books' && p.is_active && p.units_stock > 2)!;
 
-  beforeAll(async () => {
-    ssl = await startFakeSslcommerz();
-    server = await startServer({ ...ssl.env, PAYMENT_HOLD_MINUTES: '30' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await ssl?.close();
-  });
-
-  it('holds the money of a cancelled order whose stock is gone, with a refund due', async () => {
-    await registerShopper(server.baseUrl, CUSTOMER);
-    const customer = await tokenOf(CUSTOMER.phone_number, CUSTOMER.password);
-    const admin = await tokenOf(ADMIN.phone, ADMIN.password);
-    const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: { id: number; type: string; is_active: boolean; units_stock: number }[] };
-    const book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 2)!;
-
-    const placed = await api(customer, 'POST', '/checkout/', checkoutBody([{ product: book.id, quantity: 1 }], { payment_option: 'sslcommerz', email: 'rahima@example.com' }));
+    const placed = await api.call(customer, 'POST', '/checkout/', checkoutBody([{ product: book.id, quantity: 1 }], { payment_option: 'sslcommerz', email: 'rahima@example.com' }));
     expect(placed.status).toBe(200);
     const { order_id, payment_url } = (await placed.json()) as { order_id: number; payment_url: string };
     orderId = order_id;
-    const tranId = ssl.sessions.get(new URL(payment_url).pathname.split('/').pop()!)!.tran_id;
+    const tranId = sslcommerz.sessions.get(new URL(payment_url).pathname.split('/').pop()!)!.tran_id;
 
     // The shop cancels it while the customer is still on the gateway's page, and the shelf empties.
-    expect((await api(admin, 'PUT', `/api/order/${orderId}/`, { status: 'Cancelled' })).status).toBe(200);
-    expect((await api(admin, 'PUT', `/api/product/${book.id}/`, { units_stock: 0 })).status).toBe(200);
+    expect((await api.call(admin, 'PUT', `/api/order/${orderId}/`, { status: 'Cancelled' })).status).toBe(200);
+    expect((await api.call(admin, 'PUT', `/api/product/${book.id}/`, { units_stock: 0 })).status).toBe(200);
 
     // The customer pays; the gateway's IPN arrives.
-    ssl.payOnGateway(tranId);
-    const ipn = await fetch(url('/payment/sslcommerz/ipn'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(ssl.callbackFields(tranId)).toString() });
+    sslcommerz.payOnGateway(tranId);
+    const ipn = await fetch(url('/payment/sslcommerz/ipn'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(sslcommerz.callbackFields(tranId)).toString() });
     expect(ipn.status).toBe(200);
-    const order = (await (await api(admin, 'GET', `/api/order/${orderId}/`)).json()) as Record<string, unknown>;
+    const order = (await (await api.call(admin, 'GET', `/api/order/${orderId}/`)).json()) as Record<string, unknown>;
     expect(order).toMatchObject({ status: 'Cancelled', payment_status: 'review', refund_due: true });
   });
 
-  it('shows the admin the order under "Refund due", and refunds it from the row', async () => {
-    const { context, page: a } = await openAdminPage(browser, server.baseUrl, '/admin-orders', errors);
+  test('shows the admin the order under "Refund due", and refunds it from the row', async ({ url, errors, adminPage, sslcommerz }) => {
+    const { context, page: a } = await adminPage('/admin-orders');
 
     await a.getByTestId('filter-refund_due').getByRole('link', { name: 'Refund due', exact: true }).click();
     await a.waitForURL(/refund_due=1/);
@@ -87,7 +61,7 @@ describe('a late payment on a cancelled order: flagged, refunded from the back o
     await a.goto(url('/admin-orders'), { waitUntil: 'networkidle' });
     await expect.poll(() => row.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('refunded');
     expect(await row.getByTestId('refund-due').count()).toBe(0);
-    expect(ssl.refundCalls).toBe(1);
+    expect(sslcommerz.refundCalls).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,33 +4,30 @@
  * opened by one button that counts the active choices, with and without JavaScript; tap
  * targets of at least 44 px. Screenshots: test-results/screenshots/mobile-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { numberIn as number, screenshot, shopTest } from './harness';
 
 const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const HEADER_MAX = 120;
 const TAP = 44;
 
-/** '১২৩' or '123' → 123. */
-const number = (text: string | null) => Number((text ?? '').replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))).replace(/\D/g, '') || 'NaN');
-
-describe('listings on a 360 px phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let phone: BrowserContext;
-  let pages: { name: string; path: string }[];
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    phone = await browser.newContext(PHONE);
+const test = shopTest
+  /** The phone: one context the journeys open their pages in. */
+  .extend('phone', { scope: 'file' }, async ({ browser }, { onCleanup }) => {
+    const phone = await browser.newContext(PHONE);
     phone.setDefaultTimeout(15_000);
+    onCleanup(() => phone.close());
+    return phone;
+  })
+  /** /books, a category, an author's and a publisher's page. */
+  .extend('listings', { scope: 'file', auto: true }, async ({ url }) => {
     const first = async (list: string, re: RegExp) => {
-      const m = re.exec(await (await fetch(`${server.baseUrl}${list}`)).text());
+      const m = re.exec(await (await fetch(url(list))).text());
       if (!m?.[1]) throw new Error(`no link on ${list}`);
       return m[1];
     };
-    pages = [
+    return [
       { name: 'mobile-books', path: '/books' },
       // A category from a home section (those have books).
       { name: 'mobile-category', path: await first('/', /data-testid="home-section"[\s\S]*?href="(\/category\/[^"]+)"/) },
@@ -38,21 +35,8 @@ describe('listings on a 360 px phone', () => {
       { name: 'mobile-publisher', path: await first('/publishers', /href="(\/publishers\/[^"?]+)"/) },
     ];
   });
-  afterAll(async () => {
-    await phone?.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
-  async function open(path: string, context = phone): Promise<{ page: Page; errors: string[] }> {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
-    return { page, errors };
-  }
-
+describe('listings on a 360 px phone', () => {
   async function height(l: Locator): Promise<number> {
     const box = await l.boundingBox();
     if (!box) throw new Error('not visible');
@@ -74,9 +58,9 @@ describe('listings on a 360 px phone', () => {
     }
   }
 
-  it('shows books in the first screen of /books, a category, an author and a publisher, under a header at most 120 px tall', async () => {
-    for (const { name, path } of pages) {
-      const { page, errors } = await open(path);
+  test('shows books in the first screen of /books, a category, an author and a publisher, under a header at most 120 px tall', async ({ visit, phone, listings }) => {
+    for (const { name, path } of listings) {
+      const { page, errors } = await visit(path, { context: phone });
       expect(await height(page.locator('header')), `${path} header`).toBeLessThanOrEqual(HEADER_MAX);
       const card = await page.locator('[data-testid="product-card"]').first().boundingBox();
       expect(card, path).not.toBeNull();
@@ -93,8 +77,8 @@ describe('listings on a 360 px phone', () => {
     }
   });
 
-  it('makes the header buttons, the filter button, the filters, the sort, the pager and the card buttons at least 44 px tall', async () => {
-    const { page, errors } = await open('/books');
+  test('makes the header buttons, the filter button, the filters, the sort, the pager and the card buttons at least 44 px tall', async ({ visit, phone }) => {
+    const { page, errors } = await visit('/books', { context: phone });
     await expectTappable(page.locator('header .ibtn'), 'header icons', true);
     await expectTappable(page.getByTestId('menu-button'), 'menu button', true);
     await expectTappable(page.getByTestId('lang-switch'), 'language switch');
@@ -115,8 +99,8 @@ describe('listings on a 360 px phone', () => {
     await page.close();
   });
 
-  it('opens the main menu (with order tracking) from the menu button and closes it after choosing a section', async () => {
-    const { page, errors } = await open('/books/1');
+  test('opens the main menu (with order tracking) from the menu button and closes it after choosing a section', async ({ visit, phone }) => {
+    const { page, errors } = await visit('/books/1', { context: phone });
     expect(await page.getByTestId('main-menu').isVisible()).toBe(false);
     await page.getByTestId('menu-button').click();
     await page.getByTestId('main-menu').waitFor();
@@ -133,8 +117,8 @@ describe('listings on a 360 px phone', () => {
     await page.close();
   });
 
-  it('filters and sorts from the drawer; its button counts the active choices (sort, then an author: 1)', async () => {
-    const { page, errors } = await open('/books');
+  test('filters and sorts from the drawer; its button counts the active choices (sort, then an author: 1)', async ({ visit, phone }) => {
+    const { page, errors } = await visit('/books', { context: phone });
     const all = number(await page.getByTestId('result-count').textContent());
     expect(await page.getByTestId('filter-count').count()).toBe(0);
     await page.getByTestId('filter-button').click();
@@ -167,10 +151,10 @@ describe('listings on a 360 px phone', () => {
     await page.close();
   });
 
-  it('opens the drawer, filters by an author, sorts and opens the menu without JavaScript', async () => {
+  test('opens the drawer, filters by an author, sorts and opens the menu without JavaScript', async ({ browser, visit }) => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     context.setDefaultTimeout(15_000);
-    const { page } = await open('/books', context);
+    const { page } = await visit('/books', { context });
     expect(await page.getByTestId('filter-drawer').isVisible()).toBe(false);
     await page.getByTestId('filter-button').click();
     await page.getByTestId('filter-drawer').waitFor();
@@ -199,8 +183,8 @@ describe('listings on a 360 px phone', () => {
     await context.close();
   });
 
-  it('keeps the side panel and the toolbar sort on a desktop', async () => {
-    const { page, errors } = await open('/books', await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+  test('keeps the side panel and the toolbar sort on a desktop', async ({ browser, visit }) => {
+    const { page, errors } = await visit('/books', { context: await browser.newContext({ viewport: { width: 1280, height: 900 } }) });
     expect(await page.getByTestId('filter-button').isVisible()).toBe(false);
     expect(await page.locator('[data-testid="filter-author"]').isVisible()).toBe(true);
     expect(await page.locator('#ordering').isVisible()).toBe(true);

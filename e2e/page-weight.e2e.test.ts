@@ -3,9 +3,8 @@
  * the home page, /books and a book page each ship at most 110 KiB of JavaScript compressed, the
  * home page at most 300 KiB in all, and every script, stylesheet and page comes compressed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { describe, expect } from 'vitest';
+import { shopTest } from './harness';
 
 const KIB = 1024;
 const JS_BUDGET = 110 * KIB;
@@ -18,20 +17,9 @@ interface Weight {
   uncompressed: string[];
 }
 
-describe('page weight on a phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+const test = shopTest.extend('weigh', { scope: 'file' }, async ({ browser, server }) => {
   /** A first visit in a fresh context: bytes as sent (compressed bodies), from the browser's own resource timing. */
-  async function weigh(path: string): Promise<Weight> {
+  return async (path: string): Promise<Weight> => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const encodings = new Map<string, string>();
@@ -50,9 +38,11 @@ describe('page weight on a phone', () => {
       total: entries.reduce((sum, e) => sum + e.size, 0),
       uncompressed: entries.filter((e) => textual(e.name) && e.decoded > 1024 && !encodings.get(e.name)).map((e) => e.name),
     };
-  }
+  };
+});
 
-  it('home, /books and a book page ship at most 110 KiB of JavaScript, compressed', async () => {
+describe('page weight on a phone', () => {
+  test('home, /books and a book page ship at most 110 KiB of JavaScript, compressed', async ({ server, weigh }) => {
     const book = /href="(\/books\/\d+)"/.exec(await (await fetch(`${server.baseUrl}/books`)).text())?.[1];
     expect(book).toBeTruthy();
     for (const path of ['/', '/books', book!]) {
@@ -65,7 +55,7 @@ describe('page weight on a phone', () => {
     }
   });
 
-  it('the home page moves at most 300 KiB in all on a first visit', async () => {
+  test('the home page moves at most 300 KiB in all on a first visit', async ({ weigh }) => {
     const weight = await weigh('/');
     expect(weight.total, `${(weight.total / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(HOME_BUDGET);
   });

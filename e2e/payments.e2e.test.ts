@@ -7,74 +7,55 @@
  * /admin-orders (filtered by payment status), cancels the bKash order and refunds it from the
  * dialog offered at once, refunds part of the other, and reads it all under the invoice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startFakeBkash, type FakeBkash } from '../server/test/fakes/bkash';
-import { startFakeSslcommerz, type FakeSslcommerz } from '../server/test/fakes/sslcommerz';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { fillCheckout, openAdminPage, openShopperPage, registerShopper, signInAs } from './shopper';
-
-interface ApiProduct {
-  id: number;
-  type: string;
-  english_title: string;
-  price: number;
-  units_stock: number;
-  is_active: boolean;
-}
+import { describe, expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { toBengaliDigits } from '../domain/bengali-digits';
+import { screenshot, shopTest } from './harness';
 
 const CUSTOMER = { name: 'করিম মিয়া', phone_number: '01912345670', password: 'karim-pass-123' };
 const DELIVERY = 60;
-const bn = (n: number) => n.toLocaleString('en-IN').replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+const bn = (n: number) => toBengaliDigits(n.toLocaleString('en-IN'));
+const orderIdOf = (u: string) => Number(new URL(u).searchParams.get('order'));
+
+/** Back from the gateway on /order with `outcome`: the result says it; answers the order's id and the result. */
+async function backOnOrders(page: Page, outcome: string): Promise<{ orderId: number; result: Locator }> {
+  await page.waitForURL(new RegExp(`/order\\?order=\\d+&payment=${outcome}$`));
+  const orderId = orderIdOf(page.url());
+  const result = page.getByTestId('payment-result');
+  await result.waitFor();
+  expect(await result.getAttribute('data-outcome')).toBe(outcome);
+  return { orderId, result };
+}
+
+const test = shopTest
+  // The shop is reached as localhost, the fakes as 127.0.0.1: the gateway pages are on another
+  // site, so (as with a real gateway) the browser posts SSLCommerz's return without the
+  // shop's SameSite=Lax session cookie.
+  .extend('shopOptions', { scope: 'file' }, async ({ bkash, sslcommerz }) => ({
+    env: { ...bkash.env, ...sslcommerz.env, PAYMENT_HOLD_MINUTES: '30' },
+    publicHost: 'localhost',
+    customer: CUSTOMER,
+  }))
+  /** A book with plenty in stock. */
+  .extend('book', { scope: 'file', auto: true }, async ({ api }) => {
+    const book = (await api.products('page_size=100')).find((p) => p.type === 'books' && p.is_active && p.units_stock > 10)!;
+    expect(book).toBeDefined();
+    return book;
+  });
 
 describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
-  let bkash: FakeBkash;
-  let ssl: FakeSslcommerz;
-  let server: RunningServer;
-  let browser: Browser;
-  let customer: BrowserContext;
-  let page: Page;
-  let book: ApiProduct;
   let bkashOrder = 0;
   let sslOrder = 0;
   let thirdOrder = 0;
-  const errors: string[] = [];
-  const url = (p: string) => `${server.baseUrl}${p}`;
 
-  /** Fills the checkout form, with the book in the cart, and chooses `option`. */
-  const fillCheckoutWith = (option: string) => fillCheckout(page, server.baseUrl, book.id, option);
-
-  const orderIdOf = (u: string) => Number(new URL(u).searchParams.get('order'));
-
-  beforeAll(async () => {
-    bkash = await startFakeBkash();
-    ssl = await startFakeSslcommerz();
-    // The shop is reached as localhost, the fakes as 127.0.0.1: the gateway pages are on another
-    // site, so (as with a real gateway) the browser posts SSLCommerz's return without the
-    // shop's SameSite=Lax session cookie.
-    server = await startServer({ ...bkash.env, ...ssl.env, PAYMENT_HOLD_MINUTES: '30' }, { publicHost: 'localhost' });
-    browser = await launchBrowser();
-    const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: ApiProduct[] };
-    book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 10)!;
-    expect(book).toBeDefined();
-    await registerShopper(server.baseUrl, CUSTOMER);
-    ({ context: customer, page } = await openShopperPage(browser, errors));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await bkash?.close();
-    await ssl?.close();
-  });
-
-  it('signs the customer in and offers both gateways at checkout', async () => {
-    await signInAs(page, server.baseUrl, CUSTOMER, '/checkout');
+  test('signs the customer in and offers both gateways at checkout', async ({ page, url, signIn }) => {
+    await signIn(page, CUSTOMER, '/checkout');
     const settings = (await (await fetch(url('/api/settings/'))).json()) as { payment_options: { id: string; online?: boolean }[] };
     expect(settings.payment_options.filter((o) => o.online).map((o) => o.id)).toEqual(['bkash_online', 'sslcommerz']);
   });
 
-  it('pays with bKash online: to the gateway page and back to a paid order', async () => {
-    await fillCheckoutWith('বিকাশ (অনলাইন পেমেন্ট)');
+  test('pays with bKash online: to the gateway page and back to a paid order', async ({ server, page, fillCheckout, bkash, book }) => {
+    await fillCheckout(book.id, 'বিকাশ (অনলাইন পেমেন্ট)');
     expect(await page.getByTestId('online-payment-note').textContent()).toContain('পেমেন্ট পেজে পাঠানো হবে');
     expect(await page.getByTestId('summary-total').textContent()).toContain(bn(book.price + DELIVERY));
     await screenshot(page, 'payments-checkout-bkash-1280');
@@ -86,11 +67,8 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     await screenshot(page, 'payments-bkash-gateway');
     await page.locator('#success').click();
 
-    await page.waitForURL(/\/order\?order=\d+&payment=paid$/);
-    bkashOrder = orderIdOf(page.url());
-    const result = page.getByTestId('payment-result');
-    await result.waitFor();
-    expect(await result.getAttribute('data-outcome')).toBe('paid');
+    const { orderId, result } = await backOnOrders(page, 'paid');
+    bkashOrder = orderId;
     expect(await result.textContent()).toContain('পেমেন্ট সম্পন্ন হয়েছে');
     const trxID = bkash.payments.get(payment.paymentID)!.trxID!;
     expect(trxID).toBeTruthy();
@@ -104,24 +82,21 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     await screenshot(page, 'payments-order-paid-1280');
 
     // The same page in English.
-    await customer.addCookies([{ name: 'lang', value: 'en', url: server.baseUrl }]);
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: server.baseUrl }]);
     await page.reload({ waitUntil: 'networkidle' });
     expect(await page.getByTestId('payment-result').textContent()).toContain('Payment complete!');
     expect(await card.getByTestId('payment-status').textContent()).toBe('Paid');
-    await customer.addCookies([{ name: 'lang', value: 'bn', url: server.baseUrl }]);
+    await page.context().addCookies([{ name: 'lang', value: 'bn', url: server.baseUrl }]);
   });
 
-  it('a payment cancelled on the SSLCommerz page is paid again from /order', async () => {
-    await fillCheckoutWith('কার্ড / মোবাইল ব্যাংকিং / নেট ব্যাংকিং');
+  test('a payment cancelled on the SSLCommerz page is paid again from /order', async ({ page, fillCheckout, sslcommerz, book }) => {
+    await fillCheckout(book.id, 'কার্ড / মোবাইল ব্যাংকিং / নেট ব্যাংকিং');
     await page.getByTestId('place-order').click();
-    await page.waitForURL((u) => u.href.startsWith(ssl.url) && u.pathname.startsWith('/pay/'));
+    await page.waitForURL((u) => u.href.startsWith(sslcommerz.url) && u.pathname.startsWith('/pay/'));
     await page.locator('#cancel').click();
 
-    await page.waitForURL(/\/order\?order=\d+&payment=cancelled$/);
-    sslOrder = orderIdOf(page.url());
-    const result = page.getByTestId('payment-result');
-    await result.waitFor();
-    expect(await result.getAttribute('data-outcome')).toBe('cancelled');
+    const { orderId, result } = await backOnOrders(page, 'cancelled');
+    sslOrder = orderId;
     expect(await result.textContent()).toContain('পেমেন্ট বাতিল করা হয়েছে');
     const card = page.locator(`[data-testid="order-card"][data-order-id="${sslOrder}"]`);
     expect(await card.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('failed');
@@ -131,16 +106,16 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     await screenshot(page, 'payments-order-cancelled-1280');
 
     await result.getByTestId('pay-again').click();
-    await page.waitForURL((u) => u.href.startsWith(ssl.url) && u.pathname.startsWith('/pay/'));
+    await page.waitForURL((u) => u.href.startsWith(sslcommerz.url) && u.pathname.startsWith('/pay/'));
     await page.locator('#success').click();
     await page.waitForURL(new RegExp(`/order\\?order=${sslOrder}&payment=paid$`));
     expect(await page.getByTestId('payment-result').getAttribute('data-outcome')).toBe('paid');
     expect(await card.getByTestId('payment-status').getAttribute('data-payment-status')).toBe('paid');
   });
 
-  it('when bKash will not open the payment the order is kept; a failed payment is paid again', async () => {
+  test('when bKash will not open the payment the order is kept; a failed payment is paid again', async ({ page, fillCheckout, bkash, book }) => {
     bkash.createFails = { httpStatus: 503 };
-    await fillCheckoutWith('বিকাশ (অনলাইন পেমেন্ট)');
+    await fillCheckout(book.id, 'বিকাশ (অনলাইন পেমেন্ট)');
     await page.getByTestId('place-order').click();
     const notStarted = page.getByTestId('payment-not-started');
     await notStarted.waitFor();
@@ -148,11 +123,8 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     expect(await page.evaluate(() => localStorage.getItem('local_cart'))).toBe('{}');
     bkash.createFails = null;
     await notStarted.getByRole('link').click();
-    await page.waitForURL(/\/order\?order=\d+&payment=failed$/);
-    thirdOrder = orderIdOf(page.url());
-    const result = page.getByTestId('payment-result');
-    await result.waitFor();
-    expect(await result.getAttribute('data-outcome')).toBe('failed');
+    const { orderId, result } = await backOnOrders(page, 'failed');
+    thirdOrder = orderId;
 
     // Paid again, but the payment fails on bKash's page: still open to another try.
     await result.getByTestId('pay-again').click();
@@ -167,8 +139,8 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     expect(await page.getByTestId('payment-result').getAttribute('data-outcome')).toBe('paid');
   });
 
-  it('fits a phone: the paid order at 360 px', async () => {
-    const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, storageState: await customer.storageState() });
+  test('fits a phone: the paid order at 360 px', async ({ browser, page, url }) => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, storageState: await page.context().storageState() });
     const p = await phone.newPage();
     await p.goto(url(`/order?order=${sslOrder}&payment=paid`), { waitUntil: 'networkidle' });
     await p.getByTestId('payment-result').waitFor();
@@ -177,8 +149,8 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     await phone.close();
   });
 
-  it('the admin sees the payments, cancels the bKash order and refunds it, and refunds part of the other', async () => {
-    const { context: admin, page: a } = await openAdminPage(browser, server.baseUrl, '/admin-orders', errors);
+  test('the admin sees the payments, cancels the bKash order and refunds it, and refunds part of the other', async ({ url, adminPage, bkash, book }) => {
+    const { context: admin, page: a } = await adminPage('/admin-orders');
 
     // Filtered by payment status: the three orders are paid.
     await a.getByTestId('filter-payment_status').getByRole('link', { name: 'Paid', exact: true }).click();
@@ -235,14 +207,14 @@ describe('online payments: bKash and SSLCommerz, pay again, refunds', () => {
     await admin.close();
   });
 
-  it("the customer's order page shows the refunds", async () => {
+  test("the customer's order page shows the refunds", async ({ page, url }) => {
     await page.goto(url('/order'), { waitUntil: 'networkidle' });
     const status = (id: number) => page.locator(`[data-testid="order-card"][data-order-id="${id}"]`).getByTestId('payment-status');
     expect(await status(bkashOrder).textContent()).toBe('টাকা ফেরত দেওয়া হয়েছে');
     expect(await status(sslOrder).getAttribute('data-payment-status')).toBe('partially_refunded');
   });
 
-  it('builds absolute URLs from PUBLIC_URL, whatever host the request names', async () => {
+  test('builds absolute URLs from PUBLIC_URL, whatever host the request names', async ({ server, url, errors, book }) => {
     const sitemap = await (await fetch(url('/sitemap.xml'), { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } })).text();
     expect(sitemap).not.toContain('evil.example');
     expect(sitemap).toContain(`<loc>${server.baseUrl}/books/${book.id}</loc>`);

@@ -5,11 +5,11 @@
  * the export filtered to the new category downloads them back with the uploaded values.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { screenshot, shopTest as test } from './harness';
 
 const CATEGORY = 'আমদানি পরীক্ষা (E2E import)';
 const ROWS = 1000;
@@ -39,33 +39,11 @@ function rows(): Record<(typeof UPLOADED)[number], string>[] {
 }
 
 describe('catalogue import: 1,000 rows with 3 bad ones, dry run, apply, export back', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let admin: Page;
-  const errors: string[] = [];
-  const url = (p: string) => `${server.baseUrl}${p}`;
   const uploaded = rows();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-    context.setDefaultTimeout(20_000);
-    admin = await context.newPage();
-    admin.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('the dry run counts 997 to add and lists the 3 bad rows by line; nothing is written', async () => {
-    await admin.goto(url('/login?next=/admin-products-import'), { waitUntil: 'networkidle' });
-    const signIn = admin.getByRole('form', { name: /সাইন ইন|Sign in/ });
-    await signIn.locator('input[name="phone_number"]').fill(ADMIN.phone);
-    await signIn.locator('input[name="password"]').fill(ADMIN.password);
-    await signIn.locator('button[type="submit"]').click();
-    await admin.waitForURL((u) => u.pathname === '/admin-products-import', { timeout: 20_000 });
+  test('the dry run counts 997 to add and lists the 3 bad rows by line; nothing is written', async ({ api, adminPage }) => {
+    ({ page: admin } = await adminPage('/admin-products-import', { acceptDownloads: true, timeout: 20_000 }));
     await admin.waitForLoadState('networkidle');
 
     const csv = Buffer.from('\uFEFF' + stringify(uploaded, { header: true, columns: [...UPLOADED] }));
@@ -81,11 +59,11 @@ describe('catalogue import: 1,000 rows with 3 bad ones, dry run, apply, export b
     const fields = await admin.locator('[data-testid="import-error"] td:nth-child(2)').allTextContents();
     expect(fields).toEqual(['regular_price', 'units_stock', 'english_title']);
     await screenshot(admin, 'product-import-dry-run');
-    const page = await (await fetch(url(`/api/product/?search=${encodeURIComponent('E2E import book')}`))).json();
+    const page = await api.get<{ count: number }>(`/api/product/?search=${encodeURIComponent('E2E import book')}`);
     expect(page.count).toBe(0);
   });
 
-  it('"Apply" writes the 997 good rows', async () => {
+  test('"Apply" writes the 997 good rows', async () => {
     await admin.getByTestId('import-apply').click();
     await admin.getByTestId('import-applied').waitFor();
     expect(await admin.getByTestId('import-summary').textContent()).toContain('Applied');
@@ -93,7 +71,7 @@ describe('catalogue import: 1,000 rows with 3 bad ones, dry run, apply, export b
     expect(await admin.locator('[data-testid="import-error"]').count()).toBe(3);
   });
 
-  it('the export filtered to the new category downloads them back with the uploaded values', async () => {
+  test('the export filtered to the new category downloads them back with the uploaded values', async ({ errors }) => {
     await admin.reload({ waitUntil: 'networkidle' });
     const form = admin.getByTestId('export-form');
     await form.locator('select[name="category"]').selectOption({ label: CATEGORY });

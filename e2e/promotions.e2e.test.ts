@@ -6,61 +6,23 @@
  * gets the Bengali message), orders cash on delivery and sees the discount on /order; the admin
  * reads the coupon and the saving on the order's invoice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { fillCheckout, openShopperPage, registerShopper, signInAs } from './shopper';
-
-interface ApiProduct {
-  id: number;
-  type: string;
-  price: number;
-  units_stock: number;
-  is_active: boolean;
-}
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, shopTest, taka } from './harness';
 
 const SHOPPER = { name: 'নাসরিন আক্তার', phone_number: '01912345682', password: 'nasrin-pass-123' };
 const CODE = 'BOIMELA10';
 const UNKNOWN_CODE = 'কুপন কোডটি সঠিক নয়';
 
-/** "৳ ১,২৩৪" or "৳ 1,234" → 1234. */
-function taka(text: string | null): number {
-  const digits = (text ?? '').replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))).replace(/[^\d]/g, '');
-  return Number(digits);
-}
+const test = shopTest.extend('shopOptions', { scope: 'file' }, { customer: SHOPPER });
 
 describe('promotions: an admin creates a coupon, a shopper saves with it on the order and the invoice', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let admin: Page;
-  let page: Page;
   let orderId = 0;
   let saving = 0;
-  const errors: string[] = [];
-  const url = (p: string) => `${server.baseUrl}${p}`;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await registerShopper(server.baseUrl, SHOPPER);
-    ({ page } = await openShopperPage(browser, errors));
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    admin = await context.newPage();
-    admin.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('the admin creates the 10 % coupon through the back-office form', async () => {
-    await admin.goto(url('/login?next=/admin-promotions'), { waitUntil: 'networkidle' });
-    const signIn = admin.getByRole('form', { name: /সাইন ইন|Sign in/ });
-    await signIn.locator('input[name="phone_number"]').fill(ADMIN.phone);
-    await signIn.locator('input[name="password"]').fill(ADMIN.password);
-    await signIn.locator('button[type="submit"]').click();
-    await admin.waitForURL((u) => u.pathname === '/admin-promotions', { timeout: 20_000 });
+  test('the admin creates the 10 % coupon through the back-office form', async ({ adminPage }) => {
+    ({ page: admin } = await adminPage('/admin-promotions'));
     // The demo shop's own coupon is listed.
     await admin.locator('[data-testid="promotion-row"][data-code="WELCOME10"]').waitFor();
 
@@ -113,11 +75,10 @@ describe('promotions: an admin creates a coupon, a shopper saves with it on the 
     expect(await edit.locator('input[name="applies_types"][value="books"]').isChecked()).toBe(true);
   });
 
-  it('the shopper applies the code at checkout, sees the saving and orders', async () => {
-    const products = (await (await fetch(url('/api/product/?page_size=100&type=books'))).json()) as { results: ApiProduct[] };
-    const book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 5 && p.price >= 100)!;
-    await signInAs(page, server.baseUrl, SHOPPER, '/checkout');
-    await fillCheckout(page, server.baseUrl, book.id, 'ক্যাশ অন ডেলিভারি');
+  test('the shopper applies the code at checkout, sees the saving and orders', async ({ page, api, signIn, fillCheckout }) => {
+    const book = (await api.products('page_size=100&type=books')).find((p) => p.type === 'books' && p.is_active && p.units_stock > 5 && p.price >= 100)!;
+    await signIn(page, SHOPPER, '/checkout');
+    await fillCheckout(book.id, 'ক্যাশ অন ডেলিভারি');
     const total = page.getByTestId('summary-total');
     await expect.poll(async () => taka(await total.textContent())).toBeGreaterThan(0);
     const before = taka(await total.textContent());
@@ -148,7 +109,7 @@ describe('promotions: an admin creates a coupon, a shopper saves with it on the 
     await screenshot(page, 'promotions-order');
   });
 
-  it('the admin sees the coupon and the saving on the invoice, and its use on the list', async () => {
+  test('the admin sees the coupon and the saving on the invoice, and its use on the list', async ({ url, errors }) => {
     expect(orderId).toBeGreaterThan(0);
     await admin.goto(url(`/order-invoice/${orderId}`), { waitUntil: 'networkidle' });
     const discount = admin.getByTestId('order-discounts').filter({ hasText: CODE });

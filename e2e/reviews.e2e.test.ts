@@ -5,48 +5,25 @@
  * with the average; without JavaScript the form still posts; the admin hides it in
  * /admin-reviews and it leaves the page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { fillCheckout, openShopperPage, registerShopper, signInAs } from './shopper';
-
-interface ApiProduct {
-  id: number;
-  type: string;
-  units_stock: number;
-  is_active: boolean;
-  rating_average: number | null;
-  rating_count: number;
-}
+import { describe, expect } from 'vitest';
+import { ADMIN, screenshot, shopTest, type ApiProduct } from './harness';
 
 const CUSTOMER = { name: 'করিম রিভিউয়ার', phone_number: '01912345688', password: 'karim-pass-123' };
 const WORDS = 'ছাপা ও বাঁধাই দুটোই ভালো। Recommended.';
 
-describe('reviews: a buyer reviews a delivered book; the admin hides it', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  let book: ApiProduct;
-  const errors: string[] = [];
-  const url = (p: string) => `${server.baseUrl}${p}`;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await registerShopper(server.baseUrl, CUSTOMER);
-    ({ page } = await openShopperPage(browser, errors));
-    const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: ApiProduct[] };
-    book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 5 && p.rating_count === 0)!;
+const test = shopTest
+  .extend('shopOptions', { scope: 'file' }, { customer: CUSTOMER })
+  /** An unrated book in stock. */
+  .extend('book', { scope: 'file', auto: true }, async ({ api }) => {
+    const book = (await api.products('page_size=100')).find((p) => p.type === 'books' && p.is_active && p.units_stock > 5 && p.rating_count === 0)!;
     expect(book).toBeDefined();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    return book;
   });
 
-  it('the customer orders the book (cash on delivery) and the admin marks it Delivered', async () => {
-    await signInAs(page, server.baseUrl, CUSTOMER, '/checkout');
-    await fillCheckout(page, server.baseUrl, book.id, 'ক্যাশ অন ডেলিভারি');
+describe('reviews: a buyer reviews a delivered book; the admin hides it', () => {
+  test('the customer orders the book (cash on delivery) and the admin marks it Delivered', async ({ page, url, api, signIn, fillCheckout, book }) => {
+    await signIn(page, CUSTOMER, '/checkout');
+    await fillCheckout(book.id, 'ক্যাশ অন ডেলিভারি');
     await page.getByTestId('place-order').click();
     await page.waitForURL((u) => u.pathname === '/order');
     const card = page.getByTestId('order-card').first();
@@ -58,17 +35,12 @@ describe('reviews: a buyer reviews a delivered book; the admin hides it', () => 
     await page.getByTestId('product-reviews').waitFor();
     expect(await page.getByTestId('review-form').count()).toBe(0);
 
-    const login = await fetch(url('/login/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone_number: ADMIN.phone, password: ADMIN.password }) });
-    const token = ((await login.json()) as { token: { access: string } }).token.access;
-    const moved = await fetch(url(`/api/order/${orderId}/`), {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ status: 'Delivered' }),
-    });
+    const token = await api.token(ADMIN.phone, ADMIN.password);
+    const moved = await api.call(token, 'PUT', `/api/order/${orderId}/`, { status: 'Delivered' });
     expect(moved.status).toBe(200);
   });
 
-  it('the buyer rates it 4 with words and sees it verified, with the average', async () => {
+  test('the buyer rates it 4 with words and sees it verified, with the average', async ({ page, url, api, book }) => {
     await page.goto(url(`/books/${book.id}`), { waitUntil: 'networkidle' });
     const form = page.getByTestId('review-form');
     await form.waitFor();
@@ -90,14 +62,14 @@ describe('reviews: a buyer reviews a delivered book; the admin hides it', () => 
     expect(await page.getByTestId('review-delete').count()).toBe(1);
     await screenshot(page, 'reviews-product-page');
 
-    const product = (await (await fetch(url(`/api/product/${book.id}/`))).json()) as ApiProduct;
+    const product = await api.get<ApiProduct>(`/api/product/${book.id}/`);
     expect(product).toMatchObject({ rating_average: 4, rating_count: 1 });
     // Crawlers read the rating from the page's JSON-LD.
     const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
     expect(JSON.parse(ld!)).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4, ratingCount: 1 } });
   });
 
-  it('without JavaScript the form still posts: the buyer changes the rating to 5', async () => {
+  test('without JavaScript the form still posts: the buyer changes the rating to 5', async ({ browser, page, url, book }) => {
     const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
     const plain = await noJs.newPage();
     await plain.goto(url(`/books/${book.id}`));
@@ -109,9 +81,8 @@ describe('reviews: a buyer reviews a delivered book; the admin hides it', () => 
     await noJs.close();
   });
 
-  it('the admin hides the review in the back office and it leaves the page', async () => {
-    const { context, page: admin } = await openShopperPage(browser, errors);
-    await signInAs(admin, server.baseUrl, { name: '', phone_number: ADMIN.phone, password: ADMIN.password }, '/admin-reviews');
+  test('the admin hides the review in the back office and it leaves the page', async ({ page, url, errors, adminPage, book, shopperPage }) => {
+    const { context, page: admin } = await adminPage('/admin-reviews');
     const row = admin.getByTestId('admin-review').filter({ hasText: CUSTOMER.name }).first();
     await row.waitFor();
     expect(await row.getByTestId('review-state').textContent()).toBe('shown');
@@ -120,7 +91,7 @@ describe('reviews: a buyer reviews a delivered book; the admin hides it', () => 
     await context.close();
 
     // A visitor no longer sees it, and the book is unrated again.
-    const { context: visitor, page: v } = await openShopperPage(browser, errors);
+    const { context: visitor, page: v } = await shopperPage();
     await v.goto(url(`/books/${book.id}`), { waitUntil: 'networkidle' });
     await v.getByTestId('product-reviews').waitFor();
     expect(await v.getByTestId('review').count()).toBe(0);

@@ -4,41 +4,27 @@
  * chip; a sort and the pager keep the words; a misspelt term offers "did you mean" and its link
  * finds products; on a phone the facets wait in the filter drawer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { numberIn as number, screenshot, shopTest as test } from './harness';
 
-/** '১,২৩৪' or '1,234' → 1234. */
-const number = (text: string | null) => Number((text ?? '').replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))).replace(/\D/g, '') || 'NaN');
 const TERM = 'guide';
 
 describe('the search page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(path: string, width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width, height } });
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
-    return { page, errors };
-  }
   // The page's context, awaited: the harness closes it on the page's close without waiting, which can race the browser's close.
   const close = (page: Page) => page.context().close();
   const count = async (page: Page) => number(await page.getByTestId('result-count').textContent());
+  /** Clicks the first link of facet `facet`, waits for the address to match, and answers the count the link showed. */
+  const chooseFirst = async (page: Page, facet: string, address: RegExp) => {
+    const link = page.locator(`[data-testid="facet-${facet}"] a`).first();
+    const expected = number(await link.locator('span').last().textContent());
+    await link.click();
+    await page.waitForURL(address);
+    return expected;
+  };
 
-  it('opens from the header with Enter; a facet narrows to its count and comes off as a chip; sort and pages keep the words', async () => {
-    const { page, errors } = await open('/books');
+  test('opens from the header with Enter; a facet narrows to its count and comes off as a chip; sort and pages keep the words', async ({ visit }) => {
+    const { page, errors } = await visit('/books', { timeout: 15_000 });
     await page.locator('#site-search').fill(TERM);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === TERM);
@@ -53,10 +39,7 @@ describe('the search page', () => {
     await screenshot(page, 'search-page-1280');
 
     // A facet: its link's count is the count of the page it opens.
-    const author = page.locator('[data-testid="facet-author"] a').first();
-    const expected = number(await author.locator('span').last().textContent());
-    await author.click();
-    await page.waitForURL(/author=\d+/);
+    const expected = await chooseFirst(page, 'author', /author=\d+/);
     await page.locator('[data-testid="facet-author"] a[aria-current="true"]').waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe(TERM);
     expect(await count(page)).toBe(expected);
@@ -94,8 +77,8 @@ describe('the search page', () => {
     await close(page);
   });
 
-  it('offers "did you mean" for a misspelt term, and its link finds products', async () => {
-    const { page, errors } = await open('/search?q=calclatr');
+  test('offers "did you mean" for a misspelt term, and its link finds products', async ({ server, visit }) => {
+    const { page, errors } = await visit('/search?q=calclatr', { timeout: 15_000 });
     await page.getByText('Sorry, No result found!').waitFor();
     const link = page.getByTestId('did-you-mean').locator('a');
     expect(await page.getByTestId('did-you-mean').textContent()).toContain('আপনি কি খুঁজছেন');
@@ -113,16 +96,13 @@ describe('the search page', () => {
     await close(page);
   });
 
-  it('keeps the facets in the filter drawer on a phone; choosing one closes it', async () => {
-    const { page, errors } = await open(`/search?q=${TERM}`, 360, 740);
+  test('keeps the facets in the filter drawer on a phone; choosing one closes it', async ({ visit }) => {
+    const { page, errors } = await visit(`/search?q=${TERM}`, { viewport: { width: 360, height: 740 }, timeout: 15_000 });
     expect(await page.getByTestId('filter-drawer').isVisible()).toBe(false);
     await page.getByTestId('filter-button').click();
     await page.getByTestId('filter-drawer').waitFor();
     await screenshot(page, 'search-page-drawer-360');
-    const type = page.locator('[data-testid="facet-type"] a').first();
-    const expected = number(await type.locator('span').last().textContent());
-    await type.click();
-    await page.waitForURL(/type=\w+/);
+    const expected = await chooseFirst(page, 'type', /type=\w+/);
     await page.getByTestId('filter-count').waitFor();
     expect(await page.getByTestId('filter-count').textContent()).toBe('১');
     await page.waitForFunction(() => !document.querySelector<HTMLInputElement>('#filters-toggle')?.checked);

@@ -3,36 +3,22 @@
  * the suggest API above the live results; arrow keys and Enter open a suggestion, Enter with
  * none chosen opens /search.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { describe, expect } from 'vitest';
+import { shopTest } from './harness';
+
+/** The first author on /authors: their page and their name. */
+const test = shopTest.extend('author', { scope: 'file', auto: true }, async ({ url }) => {
+  const html = await (await fetch(url('/authors'))).text();
+  const m = /href="(\/authors\/([^"?]+))"/.exec(html);
+  if (!m) throw new Error('no author on /authors');
+  return { path: m[1]!, name: decodeURIComponent(m[2]!) };
+});
 
 describe('search suggestions in the header', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let author: { path: string; name: string };
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const html = await (await fetch(`${server.baseUrl}/authors`)).text();
-    const m = /href="(\/authors\/([^"?]+))"/.exec(html);
-    if (!m) throw new Error('no author on /authors');
-    author = { path: m[1]!, name: decodeURIComponent(m[2]!) };
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const desktop = { viewport: { width: 1280, height: 800 }, timeout: 15_000 };
 
-  async function open(): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(15_000);
-    await page.goto(`${server.baseUrl}/books`);
-    return page;
-  }
-
-  it("typing part of an author's name suggests the author; arrow down and Enter open their page", async () => {
-    const page = await open();
+  test("typing part of an author's name suggests the author; arrow down and Enter open their page", async ({ visit, author }) => {
+    const { page } = await visit('/books', desktop);
     const word = author.name.split(/\s+/)[0]!;
     await page.locator('#site-search').pressSequentially(word);
     const list = page.getByTestId('search-suggestions');
@@ -50,8 +36,8 @@ describe('search suggestions in the header', () => {
     await page.close();
   });
 
-  it('Enter with no suggestion chosen opens the search page for the words typed', async () => {
-    const page = await open();
+  test('Enter with no suggestion chosen opens the search page for the words typed', async ({ visit, author }) => {
+    const { page } = await visit('/books', desktop);
     const word = author.name.split(/\s+/)[0]!;
     await page.locator('#site-search').pressSequentially(word);
     await page.getByTestId('search-suggestions').waitFor();

@@ -7,66 +7,36 @@
  * delivers the order; the shopper follows it on /track from the header's link (Bengali, English,
  * without JavaScript, on a phone), and a wrong pair gets one message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startFakePathao, type FakePathao } from '../server/test/fakes/pathao';
-import { startFakeSteadfast, type FakeSteadfast } from '../server/test/fakes/steadfast';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { fillCheckout, openAdminPage, openShopperPage, registerShopper, signInAs } from './shopper';
-
-interface ApiProduct {
-  id: number;
-  type: string;
-  price: number;
-  units_stock: number;
-  is_active: boolean;
-}
+import { describe, expect } from 'vitest';
+import { screenshot, shopTest, type ApiProduct } from './harness';
 
 const CUSTOMER = { name: 'রহিম উদ্দিন', phone_number: '01912345671', password: 'rahim-pass-123' };
 const WEBHOOK_TOKEN = 'e2e-steadfast-webhook-token';
 const WRONG_PAIR = 'অর্ডার নম্বর বা ফোন নম্বর মিলছে না';
 
-describe('courier shipments: book with Steadfast, delivered, tracked by the shopper', () => {
-  let steadfast: FakeSteadfast;
-  let pathao: FakePathao;
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  let orderId = 0;
-  let secondId = 0;
-  let thirdId = 0;
-  const errors: string[] = [];
-  const url = (p: string) => `${server.baseUrl}${p}`;
-
-  beforeAll(async () => {
-    steadfast = await startFakeSteadfast();
-    pathao = await startFakePathao();
-    server = await startServer({ ...steadfast.env, ...pathao.env, STEADFAST_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
-    browser = await launchBrowser();
-    await registerShopper(server.baseUrl, CUSTOMER);
-    ({ page } = await openShopperPage(browser, errors));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await steadfast?.close();
-    await pathao?.close();
-  });
-
+const test = shopTest
+  .extend('shopOptions', { scope: 'file' }, async ({ steadfast, pathao }) => ({
+    env: { ...steadfast.env, ...pathao.env, STEADFAST_WEBHOOK_TOKEN: WEBHOOK_TOKEN },
+    customer: CUSTOMER,
+  }))
   /** Places a cash-on-delivery order for `book` (to ঢাকা, মিরপুর) and answers its id. */
-  async function placeOrder(book: ApiProduct): Promise<number> {
-    await fillCheckout(page, server.baseUrl, book.id, 'ক্যাশ অন ডেলিভারি');
+  .extend('placeOrder', { scope: 'file' }, async ({ page, fillCheckout }) => async (book: ApiProduct): Promise<number> => {
+    await fillCheckout(book.id, 'ক্যাশ অন ডেলিভারি');
     await page.getByTestId('place-order').click();
     await page.waitForURL((u) => u.pathname === '/order');
     const card = page.getByTestId('order-card').first();
     await card.waitFor();
     return Number(await card.getAttribute('data-order-id'));
-  }
+  });
 
-  it('the customer places three cash-on-delivery orders', async () => {
-    const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: ApiProduct[] };
-    const book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 5)!;
-    await signInAs(page, server.baseUrl, CUSTOMER, '/checkout');
+describe('courier shipments: book with Steadfast, delivered, tracked by the shopper', () => {
+  let orderId = 0;
+  let secondId = 0;
+  let thirdId = 0;
+
+  test('the customer places three cash-on-delivery orders', async ({ page, api, signIn, placeOrder }) => {
+    const book = (await api.products('page_size=100')).find((p) => p.type === 'books' && p.is_active && p.units_stock > 5)!;
+    await signIn(page, CUSTOMER, '/checkout');
     orderId = await placeOrder(book);
     secondId = await placeOrder(book);
     thirdId = await placeOrder(book);
@@ -74,8 +44,8 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
     expect(secondId).toBeGreaterThan(orderId);
   });
 
-  it('the admin books a Steadfast parcel from the order list and reads it under the invoice', async () => {
-    const { context: admin, page: a } = await openAdminPage(browser, server.baseUrl, '/admin-couriers', errors);
+  test('the admin books a Steadfast parcel from the order list and reads it under the invoice', async ({ url, adminPage, steadfast, pathao }) => {
+    const { context: admin, page: a } = await adminPage('/admin-couriers');
 
     // The couriers screen: both configured, and both answer the check.
     const courier = (id: string) => a.locator(`[data-testid="courier-row"][data-courier="${id}"]`);
@@ -173,7 +143,7 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
     await admin.close();
   });
 
-  it('the customer sees the parcel on /order, and its link opens the timeline on /track', async () => {
+  test('the customer sees the parcel on /order, and its link opens the timeline on /track', async ({ page, url, steadfast }) => {
     await page.goto(url('/order'), { waitUntil: 'networkidle' });
     const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
     const parcel = card.getByTestId('order-parcel');
@@ -184,7 +154,7 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
     expect(await page.getByTestId('track-result').getByTestId('shipment-status').getAttribute('data-shipment-status')).toBe('delivered');
   });
 
-  it('the shopper follows the parcel on /track from the header, in Bengali and English', async () => {
+  test('the shopper follows the parcel on /track from the header, in Bengali and English', async ({ server, browser, url, errors, steadfast }) => {
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     visitor.setDefaultTimeout(15_000);
     const v = await visitor.newPage();
@@ -224,7 +194,7 @@ describe('courier shipments: book with Steadfast, delivered, tracked by the shop
     await visitor.close();
   });
 
-  it('works without JavaScript, and fits a phone at 360 px', async () => {
+  test('works without JavaScript, and fits a phone at 360 px', async ({ browser, url, errors }) => {
     const plain = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const p = await plain.newPage();
     await p.goto(url('/track'));

@@ -3,66 +3,35 @@
  * to checkout, checkout with cash on delivery and with a wallet, the orders page, a price change
  * answered 409 with the cart kept, and password recovery with the code from the SMS outbox.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-
-interface ApiProduct {
-  id: number;
-  type: string;
-  english_title: string;
-  price: number;
-  units_stock: number;
-  is_active: boolean;
-}
+import { describe, expect } from 'vitest';
+import { toBengaliDigits } from '../domain/bengali-digits';
+import { fillAddress, notice, screenshot, shopTest, type ApiProduct } from './harness';
 
 const CUSTOMER = { name: 'রহিম উদ্দিন', phone: '01812345678', password: 'rahim-pass-123', newPassword: 'rahim-new-pass-456' };
 
-describe('storefront: cart, sign-up, checkout, orders, password recovery', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let lowStock: ApiProduct;
-  let plenty: ApiProduct;
-  const errors: string[] = [];
-
-  const notice = (text: string) => page.getByTestId('notice').filter({ hasText: text }).first();
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const products: ApiProduct[] = [];
-    for (let p = 1; p <= 5; p++) {
-      const res = await fetch(`${server.baseUrl}/api/product/?page=${p}&page_size=100`);
-      const body = (await res.json()) as { results: ApiProduct[] };
-      products.push(...body.results);
-    }
-    const books = products.filter((p) => p.type === 'books' && p.is_active);
-    lowStock = books.find((p) => p.units_stock >= 2 && p.units_stock <= 4)!;
-    plenty = books.find((p) => p.units_stock > 20 && p.id !== lowStock.id)!;
+const test = shopTest
+  .extend('shopOptions', { scope: 'file' }, { pageTimeout: 10_000 })
+  /** Two active books: one with 2–4 in stock, one with more than 20. */
+  .extend('books', { scope: 'file', auto: true }, async ({ api }) => {
+    const books = (await api.catalogue()).filter((p) => p.type === 'books' && p.is_active);
+    const lowStock = books.find((p) => p.units_stock >= 2 && p.units_stock <= 4)!;
+    const plenty = books.find((p) => p.units_stock > 20 && p.id !== lowStock.id)!;
     expect(lowStock).toBeDefined();
     expect(plenty).toBeDefined();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+    return { lowStock, plenty };
+  })
+  .extend('lowStock', { scope: 'file' }, async ({ books }) => books.lowStock)
+  .extend('plenty', { scope: 'file' }, async ({ books }) => books.plenty);
 
-  it('shows the empty cart and wishlist messages', async () => {
+describe('storefront: cart, sign-up, checkout, orders, password recovery', () => {
+  test('shows the empty cart and wishlist messages', async ({ server, page }) => {
     await page.goto(`${server.baseUrl}/cart`);
     await expect.poll(() => page.getByTestId('empty-state').textContent()).toContain('আপনার কার্টে কোন আইটেম পাওয়া যায়নি!');
     await page.goto(`${server.baseUrl}/wishlist`);
     await expect.poll(() => page.getByTestId('empty-state').textContent()).toContain('আপনার উইশলিস্টে কোন আইটেম পাওয়া যায়নি!');
   });
 
-  it('adds from the product page, and the cart caps the quantity at the stock', async () => {
+  test('adds from the product page, and the cart caps the quantity at the stock', async ({ server, page, lowStock }) => {
     await page.goto(`${server.baseUrl}/books/${lowStock.id}`, { waitUntil: 'networkidle' });
     await page.getByTestId('product-actions').getByRole('button', { name: 'কার্টে যোগ করুন' }).click();
     await page.getByTestId('product-actions').getByRole('button', { name: 'উইশলিস্টে যোগ করুন' }).click();
@@ -71,33 +40,33 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await expect.poll(() => line.count()).toBe(1);
     for (let i = 1; i < lowStock.units_stock; i++) {
       await line.getByTestId('plus').click();
-      await notice('Successfully added!').waitFor();
+      await notice(page, 'Successfully added!').waitFor();
     }
     await line.getByTestId('plus').click();
-    await notice('Sorry product limit exceed!').waitFor();
-    expect(await line.getByTestId('quantity').textContent()).toBe(String(lowStock.units_stock).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!));
+    await notice(page, 'Sorry product limit exceed!').waitFor();
+    expect(await line.getByTestId('quantity').textContent()).toBe(toBengaliDigits(lowStock.units_stock));
     await line.getByTestId('minus').click();
-    await notice('Successfully removed!').waitFor();
+    await notice(page, 'Successfully removed!').waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('local_cart') ?? '{}'));
     expect(stored).toEqual({ [lowStock.id]: lowStock.units_stock - 1 });
     // Transport is 60 whenever the cart has a total.
     expect(await page.getByTestId('cart-transport').textContent()).toContain('৬০');
   });
 
-  it('moves a wishlist item to the cart and removes it from the wishlist', async () => {
+  test('moves a wishlist item to the cart and removes it from the wishlist', async ({ server, page, lowStock, plenty }) => {
     await page.goto(`${server.baseUrl}/books/${plenty.id}`, { waitUntil: 'networkidle' });
     await page.getByTestId('product-actions').getByRole('button', { name: 'উইশলিস্টে যোগ করুন' }).click();
     await page.goto(`${server.baseUrl}/wishlist`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('wishlist-line').count()).toBe(2);
     await page.getByTestId('wishlist-line').filter({ hasText: plenty.english_title }).getByTestId('wishlist-add-to-cart').click();
-    await notice('Successfully added!').waitFor();
+    await notice(page, 'Successfully added!').waitFor();
     await page.getByTestId('wishlist-line').filter({ hasText: lowStock.english_title }).getByTestId('wishlist-remove').click();
     await expect.poll(() => page.getByTestId('wishlist-line').count()).toBe(1);
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('local_cart') ?? '{}'));
     expect(cart[plenty.id]).toBe(1);
   });
 
-  it('takes a visitor from the cart to sign-up and back to checkout', async () => {
+  test('takes a visitor from the cart to sign-up and back to checkout', async ({ server, page }) => {
     await page.goto(`${server.baseUrl}/cart`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
     await screenshot(page, 'account-cart-1280');
@@ -112,14 +81,14 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     expect(await page.getByLabel('ফোন নাম্বার', { exact: true }).inputValue()).toBe(CUSTOMER.phone);
     await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill(CUSTOMER.password);
     await page.getByRole('button', { name: 'Next' }).click();
-    await notice('Register Successfully!').waitFor();
+    await notice(page, 'Register Successfully!').waitFor();
     await page.waitForURL(/\/checkout$/);
     await page.getByTestId('place-order').waitFor();
     expect(await page.getByLabel('নাম', { exact: true }).inputValue()).toBe(CUSTOMER.name);
     expect(await page.getByLabel('ফোন নাম্বার', { exact: true }).inputValue()).toBe(CUSTOMER.phone);
   });
 
-  it('refuses a second sign-up with the same phone number', async () => {
+  test('refuses a second sign-up with the same phone number', async ({ server, browser }) => {
     const other = await browser.newContext();
     const p = await other.newPage();
     await p.goto(`${server.baseUrl}/register`, { waitUntil: 'networkidle' });
@@ -131,7 +100,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await other.close();
   });
 
-  it('checks out with cash on delivery and shows the order under /order', async () => {
+  test('checks out with cash on delivery and shows the order under /order', async ({ server, page, lowStock, plenty }) => {
     await page.goto(`${server.baseUrl}/checkout`, { waitUntil: 'networkidle' });
     await page.getByTestId('place-order').click();
     expect(await page.getByTestId('error-district').textContent()).toBe('জেলা আবশ্যক*');
@@ -145,12 +114,12 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('বাড়ি ১২, রোড ৩, মিরপুর ১০');
     await page.getByLabel('ক্যাশ অন ডেলিভারি').check();
     const total = plenty.price + lowStock.price * (lowStock.units_stock - 1) + 60;
-    expect(await page.getByTestId('summary-total').textContent()).toContain(total.toLocaleString('en-IN').replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!));
+    expect(await page.getByTestId('summary-total').textContent()).toContain(toBengaliDigits(total.toLocaleString('en-IN')));
     await screenshot(page, 'account-checkout-1280');
     await page.getByTestId('place-order').click();
     await page.waitForURL(/\/order$/);
     await page.getByTestId('order-card').first().waitFor();
-    await notice('আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!').waitFor();
+    await notice(page, 'আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!').waitFor();
     const card = page.getByTestId('order-card').first();
     expect(await card.getByTestId('order-payment').textContent()).toBe('ক্যাশ অন ডেলিভারি');
     expect(await card.getByTestId('order-status').getAttribute('data-status')).toBe('Pending');
@@ -158,7 +127,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     expect(await page.evaluate(() => localStorage.getItem('local_cart'))).toBe('{}');
   });
 
-  it('keeps the cart and shows the new figures when the price changed (409)', async () => {
+  test('keeps the cart and shows the new figures when the price changed (409)', async ({ server, page, plenty }) => {
     await page.evaluate((id) => localStorage.setItem('local_cart', JSON.stringify({ [id]: 1 })), plenty.id);
     // The browser believes an older, lower price.
     await page.route('**/cart-products?*', async (route) => {
@@ -168,9 +137,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
       await route.fulfill({ response: res, json: body });
     });
     await page.goto(`${server.baseUrl}/checkout`, { waitUntil: 'networkidle' });
-    await page.getByLabel('জেলা', { exact: true }).fill('Dhaka');
-    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('Savar');
-    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('House 1, Road 2');
+    await fillAddress(page, 'Dhaka', 'Savar', 'House 1, Road 2');
     await page.getByLabel('ক্যাশ অন ডেলিভারি').check();
     await page.getByTestId('place-order').click();
     const conflict = page.getByTestId('checkout-conflict');
@@ -181,11 +148,9 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await page.unrouteAll({ behavior: 'wait' });
   });
 
-  it('checks out with a wallet payment, asking for the transaction ID and amount', async () => {
+  test('checks out with a wallet payment, asking for the transaction ID and amount', async ({ server, page, plenty }) => {
     await page.goto(`${server.baseUrl}/checkout`, { waitUntil: 'networkidle' });
-    await page.getByLabel('জেলা', { exact: true }).fill('চট্টগ্রাম');
-    await page.getByLabel('উপজেলা/থানা', { exact: true }).fill('হাটহাজারী');
-    await page.getByLabel('ডেলিভারি এড্রেস', { exact: true }).fill('৫ নম্বর বাড়ি, হাটহাজারী');
+    await fillAddress(page, 'চট্টগ্রাম', 'হাটহাজারী', '৫ নম্বর বাড়ি, হাটহাজারী');
     await page.getByLabel('কুরিয়ার (ফুল পেমেন্ট করতে হবে)').check();
     await page.getByLabel('বিকাশ পেমেন্ট').check();
     const instructions = page.getByTestId('wallet-instructions');
@@ -203,7 +168,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     expect(await page.getByTestId('order-card').count()).toBe(2);
   });
 
-  it('sends a visitor to sign-up before checkout and to sign-in before /order, on the server', async () => {
+  test('sends a visitor to sign-up before checkout and to sign-in before /order, on the server', async ({ server }) => {
     const checkout = await fetch(`${server.baseUrl}/checkout`, { redirect: 'manual' });
     expect(checkout.status).toBe(302);
     expect(checkout.headers.get('location')).toBe('/register?next=%2Fcheckout');
@@ -211,7 +176,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     expect(orders.headers.get('location')).toBe('/login?next=%2Forder');
   });
 
-  it('recovers a forgotten password with the code from the SMS outbox, then signs in', async () => {
+  test('recovers a forgotten password with the code from the SMS outbox, then signs in', async ({ server, browser, api }) => {
     const visitor = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const p = await visitor.newPage();
     await p.goto(`${server.baseUrl}/forget-password`, { waitUntil: 'networkidle' });
@@ -223,21 +188,10 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await p.waitForURL(/\/reset-password\?phone=01812345678$/);
 
     // The admin's outbox shows the message with the code masked; the log driver's stored text has it.
-    const login = await fetch(`${server.baseUrl}/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phone_number: ADMIN.phone, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: { access: string } };
-    const outbox = (await (await fetch(`${server.baseUrl}/api/sms/?phone_number=${CUSTOMER.phone}`, { headers: { authorization: `Bearer ${token.access}` } })).json()) as {
-      results: { id: number; kind: string }[];
-    };
+    const outbox = await api.get<{ results: { id: number; kind: string }[] }>(`/api/sms/?phone_number=${CUSTOMER.phone}`, await api.adminHeaders());
     const message = outbox.results.find((m) => m.kind === 'password_reset')!;
     expect(message).toBeDefined();
-    const db = new Database(path.join(server.dataDir, 'haat.db'), { readonly: true });
-    const stored = db.prepare('select text from sms_outbox where id = ?').get(message.id) as { text: string };
-    db.close();
-    const code = /\b(\d{6})\b/.exec(stored.text)?.[1] ?? '';
+    const code = /\b(\d{6})\b/.exec(api.storedSms(message.id))?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
 
     // The code-entry page checks a code without using it up, then leads to sign-in.
@@ -268,7 +222,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await visitor.close();
   });
 
-  it('speaks English when the shopper chose it, and the checkout fits 768 px', async () => {
+  test('speaks English when the shopper chose it, and the checkout fits 768 px', async ({ server, browser, plenty }) => {
     const tablet = await browser.newContext({ viewport: { width: 768, height: 1024 } });
     await tablet.addCookies([{ name: 'lang', value: 'en', url: server.baseUrl }]);
     const p = await tablet.newPage();
@@ -290,7 +244,7 @@ describe('storefront: cart, sign-up, checkout, orders, password recovery', () =>
     await tablet.close();
   });
 
-  it('lays out the cart and checkout at 360 px', async () => {
+  test('lays out the cart and checkout at 360 px', async ({ server, browser, errors, lowStock, plenty }) => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true });
     const p = await phone.newPage();
     await p.goto(`${server.baseUrl}/login?next=/cart`, { waitUntil: 'networkidle' });

@@ -3,35 +3,11 @@
  * header search in English and Bengali, book filters and sorts in the URL, cart and wishlist
  * badges, the language switch, the not-found page, SEO routes, and screenshots at 360 and 1280 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-
-/** '১২৩' or '123' → 123. */
-const number = (text: string | null) => Number((text ?? '').replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))).replace(/\D/g, '') || 'NaN');
+import { describe, expect } from 'vitest';
+import { ADMIN, numberIn as number, screenshot, shopTest as test } from './harness';
 
 describe('storefront browsing', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
-    return { page, errors };
-  }
-
-  it('renders home, listings and product pages on the server with their data', async () => {
+  test('renders home, listings and product pages on the server with their data', async ({ server }) => {
     const home = await (await fetch(`${server.baseUrl}/`)).text();
     expect(home).toContain('data-testid="home-section"');
     expect(home).toContain('জনপ্রিয় ক্যাটাগরি');
@@ -52,8 +28,8 @@ describe('storefront browsing', () => {
     expect(html).toContain('এই লেখকের আরও বই');
   });
 
-  it('browses home → category → product', async () => {
-    const { page, errors } = await open('/');
+  test('browses home → category → product', async ({ visit }) => {
+    const { page, errors } = await visit('/');
     expect(await page.locator('[data-testid="home-section"]').count()).toBeGreaterThan(5);
     await screenshot(page, 'store-home-1280');
     const section = (await page.locator('[data-testid="home-section"] h2').first().textContent()) ?? '';
@@ -76,8 +52,8 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
-  it('searches in English and Bengali from the header; leaving the search area clears it', async () => {
-    const { page, errors } = await open('/books/1');
+  test('searches in English and Bengali from the header; leaving the search area clears it', async ({ visit }) => {
+    const { page, errors } = await visit('/books/1');
     const english = ((await page.locator('h1').textContent()) ?? '').split(/\s+/)[0] ?? '';
     const bangla = ((await page.locator('main h1 + p').textContent()) ?? '').split(/\s+/)[0] ?? '';
     const box = page.locator('#site-search');
@@ -104,8 +80,8 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
-  it('filters and sorts books in the URL: an author drops the sort, a sort drops the author, Default Filter resets', async () => {
-    const { page, errors } = await open('/books?ordering=-regular_price');
+  test('filters and sorts books in the URL: an author drops the sort, a sort drops the author, Default Filter resets', async ({ visit }) => {
+    const { page, errors } = await visit('/books?ordering=-regular_price');
     await screenshot(page, 'store-books-1280');
     await page.locator('[data-testid="filter-author"] a').first().click();
     await page.waitForURL(/author=\d+/);
@@ -138,8 +114,8 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
-  it('adds to cart and wishlist with notices, and the header badges follow at once', async () => {
-    const { page, errors } = await open('/books');
+  test('adds to cart and wishlist with notices, and the header badges follow at once', async ({ visit }) => {
+    const { page, errors } = await visit('/books');
     expect(await page.locator('[data-testid="cart-badge"]').count()).toBe(0);
     const card = page.locator('[data-testid="product-card"]', { has: page.getByRole('button', { name: 'কার্টে যোগ' }) }).first();
     await card.getByRole('button', { name: 'কার্টে যোগ' }).click();
@@ -168,7 +144,7 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
-  it('shows the admin icon and the order link to a signed-in admin, and signs out to home', async () => {
+  test('shows the admin icon and the order link to a signed-in admin, and signs out to home', async ({ server, browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const login = await context.request.post(`${server.baseUrl}/login/`, { data: { phone_number: ADMIN.phone, password: ADMIN.password } });
     expect(login.status()).toBe(200);
@@ -183,8 +159,8 @@ describe('storefront browsing', () => {
     await context.close();
   });
 
-  it('switches to English and remembers it', async () => {
-    const { page } = await open('/books');
+  test('switches to English and remembers it', async ({ server, visit }) => {
+    const { page } = await visit('/books');
     await page.getByTestId('lang-switch').click();
     await page.waitForURL(/\/books$/);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
@@ -194,7 +170,7 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
-  it('fits phone and tablet widths without sideways scrolling (screenshots of home, listing and product)', async () => {
+  test('fits phone and tablet widths without sideways scrolling (screenshots of home, listing and product)', async ({ visit }) => {
     for (const [path, name, width] of [
       ['/', 'store-home-360', 360],
       ['/books', 'store-books-360', 360],
@@ -202,7 +178,7 @@ describe('storefront browsing', () => {
       ['/', 'store-home-768', 768],
       ['/books', 'store-books-768', 768],
     ] as const) {
-      const { page, errors } = await open(path, width);
+      const { page, errors } = await visit(path, { viewport: { width, height: 900 } });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, name);
@@ -211,8 +187,8 @@ describe('storefront browsing', () => {
     }
   });
 
-  it('shows a scroll-to-top button after 300 px', async () => {
-    const { page } = await open('/');
+  test('shows a scroll-to-top button after 300 px', async ({ visit }) => {
+    const { page } = await visit('/');
     expect(await page.getByTestId('scroll-top').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 600));
     await page.getByTestId('scroll-top').click();
@@ -220,8 +196,8 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
-  it('answers an unknown path with the not-found page (HTTP 404) and a link home', async () => {
-    const { page } = await open('/');
+  test('answers an unknown path with the not-found page (HTTP 404) and a link home', async ({ server, visit }) => {
+    const { page } = await visit('/');
     const res = await page.goto(`${server.baseUrl}/no-such-page/here`);
     expect(res?.status()).toBe(404);
     await page.getByTestId('not-found').waitFor();
@@ -232,7 +208,7 @@ describe('storefront browsing', () => {
     await page.close();
   });
 
-  it('publishes a sitemap of products and categories and a robots.txt keeping the back office out', async () => {
+  test('publishes a sitemap of products and categories and a robots.txt keeping the back office out', async ({ server }) => {
     const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
     expect(sitemap).toContain('<urlset');
     expect(sitemap).toMatch(/\/books\/\d+<\/loc>/);

@@ -6,51 +6,22 @@
  * amount found (partly paid), books the parcel with Steadfast from the same screen, and the fake
  * courier was asked to collect the total less the verified money, which the printed invoice shows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startFakeSteadfast, type FakeSteadfast } from '../server/test/fakes/steadfast';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { fillCheckout, openAdminPage, openShopperPage, registerShopper, signInAs } from './shopper';
-
-interface ApiProduct {
-  id: number;
-  type: string;
-  is_active: boolean;
-  units_stock: number;
-}
+import { describe, expect } from 'vitest';
+import { screenshot, shopTest, taka } from './harness';
 
 const CUSTOMER = { name: 'করিম মিয়া', phone_number: '01912345681', password: 'karim-pass-123' };
 const TRX_ID = '9BK7WALLET1';
 const SENT = 60;
 
+const test = shopTest.extend('shopOptions', { scope: 'file' }, async ({ steadfast }) => ({ env: { ...steadfast.env }, customer: CUSTOMER }));
+
 describe('wallet order → admin verifies the TrxID → parcel booked with the rest as COD', () => {
-  let steadfast: FakeSteadfast;
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
   let orderId = 0;
-  const errors: string[] = [];
-  const url = (p: string) => `${server.baseUrl}${p}`;
-  const taka = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
-  beforeAll(async () => {
-    steadfast = await startFakeSteadfast();
-    server = await startServer({ ...steadfast.env });
-    browser = await launchBrowser();
-    await registerShopper(server.baseUrl, CUSTOMER);
-    ({ page } = await openShopperPage(browser, errors));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await steadfast?.close();
-  });
-
-  it('the customer pays the delivery charge by bKash and types the TrxID at checkout', async () => {
-    const products = (await (await fetch(url('/api/product/?page_size=100'))).json()) as { results: ApiProduct[] };
-    const book = products.results.find((p) => p.type === 'books' && p.is_active && p.units_stock > 2)!;
-    await signInAs(page, server.baseUrl, CUSTOMER, '/checkout');
-    await fillCheckout(page, server.baseUrl, book.id, 'বিকাশ পেমেন্ট');
+  test('the customer pays the delivery charge by bKash and types the TrxID at checkout', async ({ page, api, signIn, fillCheckout }) => {
+    const book = (await api.products('page_size=100')).find((p) => p.type === 'books' && p.is_active && p.units_stock > 2)!;
+    await signIn(page, CUSTOMER, '/checkout');
+    await fillCheckout(book.id, 'বিকাশ পেমেন্ট');
     await page.getByLabel('বিকাশ পেমেন্ট — ট্রানজেকশন আইডি', { exact: true }).fill(TRX_ID.toLowerCase());
     await page.getByLabel('টাকার পরিমাণ', { exact: true }).fill(String(SENT));
     await page.getByTestId('place-order').click();
@@ -61,8 +32,8 @@ describe('wallet order → admin verifies the TrxID → parcel booked with the r
     expect(orderId).toBeGreaterThan(0);
   });
 
-  it('the admin verifies the claim, books it with Steadfast, and the courier collects the rest', async () => {
-    const { context: admin, page: a } = await openAdminPage(browser, server.baseUrl, '/admin-orders?payment_status=unverified', errors);
+  test('the admin verifies the claim, books it with Steadfast, and the courier collects the rest', async ({ url, errors, adminPage, steadfast }) => {
+    const { context: admin, page: a } = await adminPage('/admin-orders?payment_status=unverified');
 
     // The unverified filter lists the wallet order; its name opens the order.
     const row = a.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
