@@ -2,10 +2,11 @@
  * What a promotion covers, without the form schemas: the product cards run this in the browser
  * on every listing, so it must not pull zod into their bundle (domain/promotions.ts has the rest).
  */
+import type { ProductType } from './catalog';
 
 /** Lists left out or empty match everything; each list given must match. */
 export interface AppliesTo {
-  types?: ('books' | 'electronics' | 'stationary')[] | undefined;
+  types?: ProductType[] | undefined;
   categories?: number[] | undefined;
   authors?: number[] | undefined;
   publishers?: number[] | undefined;

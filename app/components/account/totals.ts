@@ -1,10 +1,11 @@
 /** What the cart and checkout screens show; the server recomputes all of it at checkout. */
+import type { ProductType } from '../../../domain/catalog';
 import type { DeliveryOption } from '../../../domain/settings';
 import type { Quantities } from '../../lib/cart';
 
 export interface CartProduct {
   id: number;
-  type: 'books' | 'electronics' | 'stationary';
+  type: ProductType;
   english_title: string;
   bangla_title: string;
   image: string | null;

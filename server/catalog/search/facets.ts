@@ -20,6 +20,7 @@ import { PAID_PRICE_SQL, searchPageConditions, type SearchFilters } from '../pro
 import { createDidYouMean } from './did-you-mean';
 import type { SearchPlan } from './plan';
 import type { SearchStrategy } from './strategy';
+import { PRODUCT_TYPES } from '../../../domain/catalog';
 
 /** How many categories, authors and publishers a facet lists. */
 export const TOP_NAMES = 10;
@@ -30,7 +31,7 @@ export const PRICE_BUCKETS: readonly { min: number; max: number | null }[] = [
   { min: 500, max: 999 },
   { min: 1000, max: null },
 ];
-const PRODUCT_TYPE_ORDER: readonly ProductType[] = ['books', 'electronics', 'stationary'];
+const PRODUCT_TYPE_ORDER: readonly ProductType[] = PRODUCT_TYPES;
 const MAX_REMEMBERED = 500;
 
 export interface FacetCount<V> {

@@ -4,7 +4,10 @@
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-export type ProductType = 'books' | 'electronics' | 'stationary';
+import type { ProductType } from '../../../domain/catalog';
+
+/** The product types are the shop's rule (domain/catalog.ts), stored as they are sent. */
+export type { ProductType };
 
 export interface CategoryTable {
   id: Generated<number>;
