@@ -5,6 +5,8 @@
  * loops over the registry (./index.ts) and never names a courier.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ParcelRef } from './webhook-kit';
 import type { RouteDocs } from '../../http/route-docs';
 import type { Courier } from '../courier';
 import type { CourierId } from '../../../domain/providers';
@@ -29,6 +31,10 @@ export interface CourierWebhook<K extends string> {
   summary: string;
   /** The answer's status when the webhook is accepted; 200 unless set. */
   status?: number;
+  /** The body's schema, for the API document (`parcelFields` in webhook-kit.ts). */
+  body: z.ZodType;
+  /** The parcel the body names: the courier's consignment id, or our order number. */
+  parcel(body: unknown): ParcelRef;
   /** Whether the request carries the configured secret (compared in constant time); may add a header to the answer. */
   authorised(request: FastifyRequest, reply: FastifyReply, settings: CourierSettings<K>): boolean;
 }

@@ -3,13 +3,15 @@
  * Pathao's integration check expects PATHAO_WEBHOOK_INTEGRATION_SECRET back in a header (the
  * value its merchant panel shows), when that is set.
  */
-import { sameSecret } from '../webhook-secret';
+import { parcelFields, sameSecret } from '../webhook-kit';
 import type { CourierWebhook } from '../plugin';
 
 export const pathaoWebhook: CourierWebhook<'webhookSecret' | 'webhookIntegrationSecret'> = {
   path: '/webhooks/pathao',
   summary: "Pathao's parcel status webhook (X-Pathao-Signature)",
   status: 202,
+  // Pathao names the parcel by its consignment id and our order as `merchant_order_id`.
+  ...parcelFields({ consignment: 'consignment_id', order: 'merchant_order_id' }),
   authorised(request, reply, settings) {
     const signature = request.headers['x-pathao-signature'];
     const ok = sameSecret(typeof signature === 'string' ? signature : undefined, settings.webhookSecret);

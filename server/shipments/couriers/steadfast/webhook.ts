@@ -1,10 +1,12 @@
 /** Steadfast's parcel status webhook: `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>`. */
-import { sameSecret } from '../webhook-secret';
+import { parcelFields, sameSecret } from '../webhook-kit';
 import type { CourierWebhook } from '../plugin';
 
 export const steadfastWebhook: CourierWebhook<'webhookToken'> = {
   path: '/webhooks/steadfast',
   summary: "Steadfast's parcel status webhook (Bearer: the webhook token)",
+  // Steadfast names the parcel by its consignment id and our order as `invoice`.
+  ...parcelFields({ consignment: 'consignment_id', order: 'invoice' }),
   authorised(request, _reply, settings) {
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : undefined;

@@ -1,0 +1,46 @@
+/**
+ * What a courier's webhook (couriers/<id>/webhook.ts) is built from: the constant-time check of
+ * the secret it presents, and where its body names the parcel. A leaf, so plug-ins depend only
+ * downward: not on webhooks.ts, which serves the routes and asks the service.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { idSchema } from '../../../domain/queries';
+
+/** Constant-time equality of a presented secret with the configured one; never equal when unset. */
+export function sameSecret(presented: string | undefined, expected: string | undefined): boolean {
+  if (!expected || presented === undefined) return false;
+  const a = Buffer.from(presented, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  // Compared at equal length, so the time does not tell how much matched.
+  return timingSafeEqual(a.length === b.length ? a : b, b) && a.length === b.length;
+}
+
+/** The parcel a webhook names: the courier's consignment id, or our order number. */
+export interface ParcelRef {
+  consignmentId?: string;
+  orderId?: number;
+}
+
+const idLike = z.union([z.string(), z.number()]).optional().catch(undefined);
+
+/**
+ * A webhook body that names the parcel in these fields (`consignment`: the courier's id,
+ * `order`: our order number as we sent it): its schema for the API document, and its reader.
+ * Anything else in the body is ignored; a body that is not an object names nothing.
+ */
+export function parcelFields(fields: { consignment: string; order: string }): { body: z.ZodType; parcel(body: unknown): ParcelRef } {
+  const body = z.object({ [fields.consignment]: idLike, [fields.order]: idLike }).loose().catch({});
+  return {
+    body,
+    parcel(raw) {
+      const b = body.parse(raw ?? {}) as Record<string, string | number | undefined>;
+      const consignment = b[fields.consignment];
+      const order = idSchema.safeParse(String(b[fields.order] ?? ''));
+      return {
+        ...(consignment !== undefined && String(consignment) !== '' ? { consignmentId: String(consignment).slice(0, 100) } : {}),
+        ...(order.success ? { orderId: order.data } : {}),
+      };
+    },
+  };
+}
