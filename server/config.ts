@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEFAULT_TRUST_PROXY, compileTrustProxy } from './http/client-address';
 import { COURIER_PLUGINS, type CourierSettingsById } from './shipments/couriers';
 import { GATEWAY_PLUGINS, type GatewaySettings } from './payments/gateways';
-import type { EnvSettings } from './payments/gateways/plugin';
+import { complete, readProviderEnv } from './provider-env';
 
 export interface Config {
   port: number;
@@ -161,43 +161,19 @@ export function mediaOrigin(media: MediaConfig | undefined): string | null {
   return media?.driver === 's3' ? new URL(media.publicBase).origin : null;
 }
 
-/**
- * Reads the settings a plug-in declares (a gateway's); none when a credential is missing. Present means not
- * blank; a credential is used as given (a secret is not trimmed).
- */
-function readPluginSettings(settings: EnvSettings, env: NodeJS.ProcessEnv): Record<string, string | number> | undefined {
-  const values: Record<string, string | number> = {};
-  for (const [key, setting] of Object.entries(settings)) {
-    const raw = env[setting.env];
-    const set = raw?.trim() ? raw : '';
-    if (setting.kind === 'secret') {
-      if (!set) return undefined;
-      values[key] = set;
-    } else if (setting.kind === 'url') {
-      values[key] = set.trim() || setting.default;
-    } else {
-      const n = Number(raw);
-      values[key] = raw && Number.isInteger(n) && n > 0 ? n : setting.default;
-    }
-  }
-  return values;
-}
-
-/** Every registered payment gateway's settings (server/payments/gateways/index.ts), for those configured. */
+/** Every registered payment gateway's settings (server/payments/gateways/index.ts), for those whose credentials are all set. */
 export function gatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
   const out: GatewaySettings = {};
   for (const plugin of GATEWAY_PLUGINS) {
-    const values = readPluginSettings(plugin.settings, env);
+    const values = complete(plugin.settings, readProviderEnv(plugin.settings, env));
     if (values) out[plugin.id] = values;
   }
   return out;
 }
 
-/** Each courier plug-in's settings from its environment variables (an empty one is unset, or its default). */
+/** Every courier plug-in's settings (server/shipments/couriers/index.ts), credentials set or not: its webhook secrets are read even then. */
 export function courierSettings(env: NodeJS.ProcessEnv = process.env): CourierSettingsById {
-  return Object.fromEntries(
-    COURIER_PLUGINS.map((p) => [p.id, Object.fromEntries(Object.entries(p.env).map(([key, setting]) => [key, env[setting.env] || setting.default || undefined]))]),
-  ) as CourierSettingsById;
+  return Object.fromEntries(COURIER_PLUGINS.map((p) => [p.id, readProviderEnv(p.env, env)])) as CourierSettingsById;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

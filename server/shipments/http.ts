@@ -53,12 +53,6 @@ export function rawOf(data: unknown, secrets: readonly string[]): string {
   return redact(JSON.stringify(data ?? null).slice(0, 1000), secrets);
 }
 
-/** A timeout from the environment: a positive integer of milliseconds, else the default 30 s. */
-export function timeoutFrom(value: string | undefined, fallback = 30_000): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 /** The parcel a courier's booking answer describes: its ids, its own status word read into our state, its message. */
 export function bookedParcel(ids: { consignmentId: unknown; trackingCode: unknown }, courierStatus: string, stateOf: (word: string) => ParcelState, message: unknown, raw: unknown): BookedParcel {
   return { consignmentId: str(ids.consignmentId), trackingCode: str(ids.trackingCode), state: stateOf(courierStatus), courierStatus, message: str(message), raw };

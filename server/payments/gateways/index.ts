@@ -5,7 +5,8 @@
  */
 import type { OnlineGateway } from '../../../domain/providers';
 import type { PaymentGateway } from '../gateway';
-import type { EnvSettings, GatewayPlugin, SettingValues } from './plugin';
+import type { GatewayPlugin } from './plugin';
+import type { EnvSettings, SettingValues } from '../../provider-env';
 import { bkashPlugin } from './bkash';
 import { sslcommerzPlugin } from './sslcommerz';
 

@@ -13,20 +13,7 @@ import type { RouteDocs } from '../../http/route-docs';
 import type { OnlineGateway } from '../../../domain/providers';
 import type { PaymentGateway, ReturnUrls } from '../gateway';
 import type { ReturnContext, ReturnResult } from '../returns';
-
-/** One environment variable a gateway reads. */
-type EnvSetting =
-  /** A credential: the gateway is there only when every one is set (not blank); used as given, never trimmed. */
-  | { env: string; kind: 'secret' }
-  /** An address: trimmed; blank or unset, the default. */
-  | { env: string; kind: 'url'; default: string }
-  /** Milliseconds: a whole number above 0, else the default. */
-  | { env: string; kind: 'ms'; default: number };
-
-export type EnvSettings = Record<string, EnvSetting>;
-
-/** What was read for each declared setting: text, or a number for `ms`. */
-export type SettingValues<S extends EnvSettings> = { [K in keyof S]: S[K] extends { kind: 'ms' } ? number : string };
+import type { EnvSettings, SettingValues } from '../../provider-env';
 
 /** What a gateway's return routes are handed. */
 interface ReturnHandling {

@@ -6,6 +6,7 @@
 import type { CourierId } from '../../../domain/providers';
 import type { Courier } from '../courier';
 import type { CourierOptions, CourierPlugin, CourierSettings } from './plugin';
+import { complete } from '../../provider-env';
 import { steadfast } from './steadfast';
 import { pathao } from './pathao';
 
@@ -23,8 +24,9 @@ export type Couriers = Partial<Record<CourierId, Courier>>;
 export function createCouriers(settings: CourierSettingsById, opts: CourierOptions = {}): Couriers {
   const out: Couriers = {};
   for (const plugin of COURIER_PLUGINS) {
-    const client = plugin.client(settings[plugin.id] ?? {}, opts);
-    if (client) out[plugin.id] = client;
+    // A courier whose credentials are not all set is absent.
+    const values = complete(plugin.env, settings[plugin.id] ?? {});
+    if (values) out[plugin.id] = plugin.client(values, opts);
   }
   return out;
 }

@@ -10,15 +10,10 @@ import type { ParcelRef } from './webhook-kit';
 import type { RouteDocs } from '../../http/route-docs';
 import type { Courier } from '../courier';
 import type { CourierId } from '../../../domain/providers';
+import type { EnvSettings, SettingValues } from '../../provider-env';
 
-/** One setting: the environment variable it is read from, and its value when that is unset or empty. */
-export interface EnvSetting {
-  env: string;
-  default?: string;
-}
-
-/** A courier's settings as read from the environment: unset (or empty) is undefined. */
-export type CourierSettings<K extends string = string> = Readonly<Record<K, string | undefined>>;
+/** A courier's settings as read from the environment (server/provider-env.ts): unset ones are undefined. */
+export type CourierSettings<K extends string = string> = Readonly<Record<K, string | number | undefined>>;
 
 export interface CourierOptions {
   /** A stored (e.g. Bengali) district or upazila name in English, for couriers that match places by name. */
@@ -36,7 +31,7 @@ export interface CourierWebhook<K extends string> {
   /** The parcel the body names: the courier's consignment id, or our order number. */
   parcel(body: unknown): ParcelRef;
   /** Whether the request carries the configured secret (compared in constant time); may add a header to the answer. */
-  authorised(request: FastifyRequest, reply: FastifyReply, settings: CourierSettings<K>): boolean;
+  authorised(request: FastifyRequest, reply: FastifyReply, settings: Readonly<Partial<Record<K, string>>>): boolean;
 }
 
 /**
@@ -49,13 +44,13 @@ export interface CourierRoutes {
   register(app: FastifyInstance, client: () => Courier | undefined): void;
 }
 
-export interface CourierPlugin<K extends string = string, C extends Courier = Courier> {
+export interface CourierPlugin<S extends EnvSettings = EnvSettings, C extends Courier = Courier> {
   id: CourierId;
-  /** Each setting's environment variable. */
-  env: Readonly<Record<K, EnvSetting>>;
-  /** The client these settings make, or null when a credential is unset (the courier is then absent). */
-  client(settings: CourierSettings<K>, opts: CourierOptions): C | null;
-  webhook: CourierWebhook<NoInfer<K>>;
+  /** Each setting's environment variable (server/provider-env.ts); `secret` ones are its credentials. */
+  env: S;
+  /** Its client, made only when every credential is set (else the courier is absent). */
+  client(settings: SettingValues<S>, opts: CourierOptions): C;
+  webhook: CourierWebhook<NoInfer<TextKeys<S>>>;
   /**
    * A booking's courier-specific fields, filled from the order's address
    * (`GET /api/order/{id}/shipment/prefill/`); `client` is undefined when the courier is not configured.
@@ -64,7 +59,10 @@ export interface CourierPlugin<K extends string = string, C extends Courier = Co
   routes?: CourierRoutes;
 }
 
+/** The settings a webhook may read: the optional texts (its secrets), never the credentials. */
+type TextKeys<S extends EnvSettings> = { [K in keyof S]: S[K] extends { kind: 'optional' } ? K : never }[keyof S] & string;
+
 /** Declares a plug-in, keeping its settings' names typed inside it. */
-export function defineCourier<K extends string, C extends Courier>(plugin: CourierPlugin<K, C>): CourierPlugin<K, C> {
-  return plugin;
+export function defineCourier<S extends EnvSettings, C extends Courier>(plugin: CourierPlugin<S, C>): CourierPlugin {
+  return plugin as unknown as CourierPlugin;
 }

@@ -4,7 +4,6 @@
  * unless the client id and secret, the merchant login and the store id are all set. A booking
  * needs Pathao's city and zone, filled from the order's district and upazila by name.
  */
-import { timeoutFrom } from '../../http';
 import { defineCourier } from '../plugin';
 import { PATHAO_DEFAULT_BASE_URL, PathaoCourier } from './client';
 import { pathaoWebhook } from './webhook';
@@ -13,23 +12,19 @@ import { configuredPathao, pathaoPlacesRoutes } from './places-routes';
 export const pathao = defineCourier({
   id: 'pathao',
   env: {
-    clientId: { env: 'PATHAO_CLIENT_ID' },
-    clientSecret: { env: 'PATHAO_CLIENT_SECRET' },
-    username: { env: 'PATHAO_USERNAME' },
-    password: { env: 'PATHAO_PASSWORD' },
-    storeId: { env: 'PATHAO_STORE_ID' },
-    baseUrl: { env: 'PATHAO_BASE_URL', default: PATHAO_DEFAULT_BASE_URL },
-    timeoutMs: { env: 'PATHAO_TIMEOUT_MS', default: '30000' },
+    clientId: { env: 'PATHAO_CLIENT_ID', kind: 'secret' },
+    clientSecret: { env: 'PATHAO_CLIENT_SECRET', kind: 'secret' },
+    username: { env: 'PATHAO_USERNAME', kind: 'secret' },
+    password: { env: 'PATHAO_PASSWORD', kind: 'secret' },
+    storeId: { env: 'PATHAO_STORE_ID', kind: 'secret' },
+    baseUrl: { env: 'PATHAO_BASE_URL', kind: 'url', default: PATHAO_DEFAULT_BASE_URL },
+    timeoutMs: { env: 'PATHAO_TIMEOUT_MS', kind: 'ms', default: 30_000 },
     /** What Pathao sends as X-PATHAO-Signature; unset, its webhooks are refused. */
-    webhookSecret: { env: 'PATHAO_WEBHOOK_SECRET' },
+    webhookSecret: { env: 'PATHAO_WEBHOOK_SECRET', kind: 'optional' },
     /** Echoed to Pathao when it checks the webhook URL (optional). */
-    webhookIntegrationSecret: { env: 'PATHAO_WEBHOOK_INTEGRATION_SECRET' },
+    webhookIntegrationSecret: { env: 'PATHAO_WEBHOOK_INTEGRATION_SECRET', kind: 'optional' },
   },
-  client(s, opts) {
-    const { clientId, clientSecret, username, password, storeId } = s;
-    if (!clientId || !clientSecret || !username || !password || !storeId) return null;
-    return new PathaoCourier({ baseUrl: s.baseUrl, clientId, clientSecret, username, password, storeId, timeoutMs: timeoutFrom(s.timeoutMs), toEnglish: opts.toEnglish });
-  },
+  client: (s, opts) => new PathaoCourier({ ...s, toEnglish: opts.toEnglish }),
   webhook: pathaoWebhook,
   async prefill(client, place) {
     const match = await configuredPathao(client).matchPlace(place.district, place.upazila);
