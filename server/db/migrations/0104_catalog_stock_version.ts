@@ -15,7 +15,7 @@ import { rawMigration } from './raw-statements';
  *   zero), for answers whose order puts in-stock products first.
  *
  * The stock figures inside a cached answer are never trusted: the answer cache reads them for
- * the answer's products when it serves it (server/catalog/routes.ts).
+ * the answer's products when it serves it (server/catalog/answer-cache.ts).
  *
  * The view `catalog_versions (content, stock, availability)` reads all three in one query on
  * both databases. SQLite: counter rows updated in the writing transaction (one writer, exact).
