@@ -33,7 +33,7 @@ describe(`payments landing while an order moves (${testDialect})`, () => {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const paid = await db().transaction().execute((other) => t.services.orders.payments.markPaid(other, { id, gateway: 'sslcommerz', reference: 'VAL-1', amount: order.total, shopName: 'Shop' }));
       expect(paid).toBe('paid');
-      const deps = { stock: t.services.catalog.stock, promotions: t.services.promotions };
+      const deps = { stock: t.services.catalog.stock, promotions: t.services.promotions, dialect: t.services.database.dialect };
       expect(await applyOrderMove(trx, deps, { id, from: order.status, to: 'Cancelled', cause: 'staff', shopName: 'Shop', payment: order })).toBe('moved');
     });
     const after = await db().selectFrom('orders').select(['status', 'payment_status', 'refund_due']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -21,8 +21,8 @@ import { paymentOnStatusChange } from '../../domain/payments';
 export interface OrderMoveDeps {
   stock: Pick<CatalogService['stock'], 'giveBack' | 'retake'>;
   promotions?: Pick<PromotionService, 'release' | 'retake'> | undefined;
-  /** For guards that compare times (the payment hold). */
-  dialect?: DialectName;
+  /** For guards that compare times (the payment hold: a timestamptz on PostgreSQL). */
+  dialect: DialectName;
 }
 
 /** What the payment-on-delivery rule reads of the order, as the caller read it. */
@@ -74,7 +74,7 @@ export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: 
     const g = move.guard;
     if (g.paymentStatuses) q = q.where('payment_status', 'in', g.paymentStatuses);
     if (g.notBooked) q = q.where('consignment_id', 'is', null);
-    if (g.holdExpired && req.holdExpiredAt) q = q.where('payment_hold_until', '<=', timestampParam(deps.dialect ?? 'sqlite', req.holdExpiredAt));
+    if (g.holdExpired && req.holdExpiredAt) q = q.where('payment_hold_until', '<=', timestampParam(deps.dialect, req.holdExpiredAt));
     return q.executeTakeFirst();
   };
   const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
