@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './orders';
-import { MOVE_CAUSES, ORDER_MOVES, canTransition, findMove, isFinal, moveSms, moveSmsKind, passesGuard, staffMovesFrom, type GuardedOrder, type MoveCause } from './order-states';
+import { CONFIRMATION_MOVES, MOVE_CAUSES, ORDER_MOVES, canTransition, findConfirmation, findMove, isFinal, moveSms, moveSmsKind, passesGuard, staffMovesFrom, type GuardedOrder, type MoveCause } from './order-states';
 import { PAYMENT_STATUSES } from './payments';
 
 /** Every move the shop allows, written out by hand: the table must say exactly this. */
@@ -12,10 +12,11 @@ const ALLOWED: readonly string[] = [
   'Pending → Returned by courier',
   'Pending → Cancelled by hold_expired',
   'Pending → Cancelled by payment_rejected',
+  'Pending → Cancelled by unconfirmed_expired',
   'Cancelled → Pending by late_payment',
 ];
 
-const open: GuardedOrder = { payment_status: 'unpaid', consignment_id: null, payment_hold_until: '2026-11-27T10:00:00.000Z' };
+const open: GuardedOrder = { payment_status: 'unpaid', confirmation: 'confirmed', consignment_id: null, payment_hold_until: '2026-11-27T10:00:00.000Z' };
 
 describe('the order state machine', () => {
   it('allows every listed move and refuses every other status, status and cause', () => {
@@ -97,5 +98,24 @@ describe('the order state machine', () => {
     expect(moveSms({ to: 'Pending', cause: 'late_payment' }, { shop, id: 7, money: { amount: 560, reference: 'TRX1' } })).toContain('560 টাকা পেমেন্ট পাওয়া গেছে (TRX1)');
     expect(moveSmsKind({ cause: 'late_payment' })).toBe('payment_received');
     expect(moveSmsKind({ cause: 'hold_expired' })).toBe('order_cancelled');
+  });
+
+  it('cancels an order nobody confirmed only while it is unconfirmed, unbooked and nothing was paid or verified', () => {
+    const m = findMove('Pending', 'Cancelled', 'unconfirmed_expired')!;
+    const waiting: GuardedOrder = { ...open, confirmation: 'unconfirmed' };
+    expect(passesGuard(m.guard, waiting)).toBe(true);
+    expect(passesGuard(m.guard, { ...waiting, payment_status: 'unverified' })).toBe(true);
+    expect(passesGuard(m.guard, { ...waiting, confirmation: 'confirmed' })).toBe(false);
+    expect(passesGuard(m.guard, { ...waiting, consignment_id: 'SF-1' })).toBe(false);
+    for (const status of ['paid', 'partly_paid', 'pending', 'review'] as const) expect(passesGuard(m.guard, { ...waiting, payment_status: status }), status).toBe(false);
+    expect(m.effects).toEqual(expect.arrayContaining(['restock', 'release_promotions', 'notify']));
+    expect(moveSms(m, { shop: 'হাট', id: 9 })).toContain('কনফার্ম না হওয়ায়');
+  });
+
+  it('confirms only from unconfirmed, once, by the link, a call, staff or a payment; only a payment confirms an order that is not Pending', () => {
+    expect(CONFIRMATION_MOVES.map((m) => m.method).sort()).toEqual(['call', 'paid', 'sms', 'staff']);
+    for (const m of CONFIRMATION_MOVES) expect([m.from, m.to]).toEqual(['unconfirmed', 'confirmed']);
+    expect(CONFIRMATION_MOVES.filter((m) => !m.pendingOnly).map((m) => m.method)).toEqual(['paid']);
+    expect(findConfirmation('auto')).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@
  */
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import { PAYABLE, paymentStatusesBefore, type PaymentStatus } from './payments';
+import type { ConfirmationMethod, OrderConfirmation } from './order-desk';
 
 /** What asks for a move. */
 export const MOVE_CAUSES = [
@@ -20,6 +21,8 @@ export const MOVE_CAUSES = [
   'payment_rejected',
   /** Money confirmed for a cancelled order whose stock is still on the shelf. */
   'late_payment',
+  /** Nobody confirmed the order within `unconfirmed_cancel_hours` (the confirmation sweep). */
+  'unconfirmed_expired',
 ] as const;
 export type MoveCause = (typeof MOVE_CAUSES)[number];
 
@@ -51,6 +54,8 @@ export interface MoveGuard {
   notBooked?: boolean;
   /** The payment hold ran out by the time the caller names (the hold worker's sweep names one). */
   holdExpired?: boolean;
+  /** Nobody has confirmed the order yet. */
+  unconfirmed?: boolean;
 }
 
 export interface OrderMove {
@@ -77,6 +82,8 @@ export const ORDER_MOVES: readonly OrderMove[] = [
   // the hold wins.
   { from: 'Pending', to: 'Cancelled', cause: 'hold_expired', guard: { paymentStatuses: PAYABLE, notBooked: true, holdExpired: true }, effects: CANCEL },
   { from: 'Pending', to: 'Cancelled', cause: 'payment_rejected', guard: { paymentStatuses: ['refunded'], notBooked: true }, effects: CANCEL },
+  // Never confirmed in time: only while nothing was paid or verified and no parcel is booked.
+  { from: 'Pending', to: 'Cancelled', cause: 'unconfirmed_expired', guard: { paymentStatuses: ['unpaid', 'unverified'], notBooked: true, unconfirmed: true }, effects: CANCEL },
   // The only way out of Cancelled: money arrived and every line's stock is still there.
   {
     from: 'Cancelled',
@@ -110,6 +117,7 @@ export function staffMovesFrom(status: OrderStatus): OrderStatus[] {
 /** What the guard reads of an order; `holdExpiredAt` is the time the caller judges the hold by. */
 export interface GuardedOrder {
   payment_status: PaymentStatus;
+  confirmation: OrderConfirmation;
   consignment_id: string | null;
   payment_hold_until: string | null;
 }
@@ -118,6 +126,7 @@ export interface GuardedOrder {
 export function passesGuard(guard: MoveGuard, order: GuardedOrder, holdExpiredAt?: string): boolean {
   if (guard.paymentStatuses && !guard.paymentStatuses.includes(order.payment_status)) return false;
   if (guard.notBooked && order.consignment_id !== null) return false;
+  if (guard.unconfirmed && order.confirmation !== 'unconfirmed') return false;
   if (guard.holdExpired && holdExpiredAt !== undefined) {
     if (order.payment_hold_until === null) return false;
     if (Date.parse(order.payment_hold_until) > Date.parse(holdExpiredAt)) return false;
@@ -132,6 +141,7 @@ export function moveSms(move: Pick<OrderMove, 'to' | 'cause'>, p: { shop: string
     return `${p.shop}: অর্ডার #${p.id}-এর ${amount} টাকা পেমেন্ট পাওয়া গেছে (${reference})। অর্ডারটি আবার চালু করা হয়েছে। ধন্যবাদ!`;
   }
   if (move.cause === 'hold_expired') return `${p.shop}: নির্ধারিত সময়ে পেমেন্ট না পাওয়ায় আপনার অর্ডার #${p.id} বাতিল করা হয়েছে।`;
+  if (move.cause === 'unconfirmed_expired') return `${p.shop}: কনফার্ম না হওয়ায় আপনার অর্ডার #${p.id} বাতিল করা হয়েছে।`;
   if (move.cause === 'payment_rejected') return `${p.shop}: আপনার অর্ডার #${p.id} বাতিল করা হয়েছে এবং পেমেন্টের টাকা ফেরত দেওয়া হয়েছে।`;
   return `${p.shop}: আপনার অর্ডার #${p.id} বাতিল করা হয়েছে।`;
 }
@@ -139,4 +149,22 @@ export function moveSms(move: Pick<OrderMove, 'to' | 'cause'>, p: { shop: string
 /** The SMS kind a move's message is filed under in the outbox. */
 export function moveSmsKind(move: Pick<OrderMove, 'cause'>): 'payment_received' | 'order_cancelled' {
   return move.cause === 'late_payment' ? 'payment_received' : 'order_cancelled';
+}
+
+/**
+ * The confirmation's moves: an unconfirmed order becomes confirmed once, by the buyer's SMS link,
+ * staff's call or say-so, or its first payment. `pendingOnly`: only while the order is Pending
+ * (money confirms an order whatever its status: a late payment may have reopened it). There is
+ * no way back to unconfirmed.
+ */
+export const CONFIRMATION_MOVES: readonly { from: 'unconfirmed'; to: 'confirmed'; method: Exclude<ConfirmationMethod, 'auto'>; pendingOnly: boolean }[] = [
+  { from: 'unconfirmed', to: 'confirmed', method: 'sms', pendingOnly: true },
+  { from: 'unconfirmed', to: 'confirmed', method: 'call', pendingOnly: true },
+  { from: 'unconfirmed', to: 'confirmed', method: 'staff', pendingOnly: true },
+  { from: 'unconfirmed', to: 'confirmed', method: 'paid', pendingOnly: false },
+];
+
+/** The confirmation move for `method`; undefined for `auto` (set at checkout, never a move). */
+export function findConfirmation(method: ConfirmationMethod) {
+  return CONFIRMATION_MOVES.find((m) => m.method === method);
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { GATEWAYS, ONLINE_GATEWAYS, isOnlineGateway, type OnlineGateway } from './providers';
 import { isSafeLink } from './catalog-forms';
+import { normalizePhone } from './phone';
 
 export const deliveryOptionSchema = z.object({
   id: z.string().min(1),
@@ -17,11 +18,18 @@ export const paymentOptionSchema = z.object({
   online: z.boolean().optional(),
 });
 
+/** `order_confirmation`: none (every order confirmed at checkout), sms (the order SMS carries a one-time link), staff (only staff confirm). */
+export const CONFIRMATION_MODES = ['none', 'sms', 'staff'] as const;
+export type ConfirmationMode = (typeof CONFIRMATION_MODES)[number];
+
 export const SETTINGS_MESSAGES = {
   socialUrl: 'শুধু http:// বা https:// দিয়ে শুরু হওয়া লিংক দিন। (Only an http:// or https:// link.)',
   limit: '০ (সীমা নেই) থেকে ১০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা দিন। (A whole number from 0, no limit, to 10000.)',
   threshold: 'পূর্ণ টাকার পরিমাণ দিন, অথবা খালি রাখুন (ফ্রি ডেলিভারি নেই)। (Whole taka, or empty for none.)',
   smsLimit: '০ (সীমা নেই) থেকে ১০০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা দিন। (A whole number from 0, no limit, to 100000.)',
+  confirmation: 'none, sms অথবা staff বেছে নিন। (Choose none, sms or staff.)',
+  cancelHours: '০ (কখনও না) থেকে ৭২০ ঘণ্টার মধ্যে একটি পূর্ণ সংখ্যা দিন। (Whole hours from 0, never, to 720.)',
+  alertPhones: 'সঠিক মোবাইল নাম্বার দিন (01XXXXXXXXX), সর্বোচ্চ ৫টি। (Up to 5 Bangladeshi mobile numbers.)',
 } as const;
 
 /** Every footer links to it: only a web address (or none), never `javascript:` or `data:`. */
@@ -29,6 +37,12 @@ export function isSocialUrl(url: string): boolean {
   return url === '' || (/^https?:\/\//i.test(url) && isSafeLink(url));
 }
 const socialUrl = z.string({ message: SETTINGS_MESSAGES.socialUrl }).max(2000, SETTINGS_MESSAGES.socialUrl).refine(isSocialUrl, SETTINGS_MESSAGES.socialUrl);
+
+/** Numbers the shop texts itself: each written as its 11-digit form; the same number once. */
+const alertPhones = z
+  .array(z.string({ message: SETTINGS_MESSAGES.alertPhones }).max(30, SETTINGS_MESSAGES.alertPhones).refine((v) => normalizePhone(v) !== null, SETTINGS_MESSAGES.alertPhones), { message: SETTINGS_MESSAGES.alertPhones })
+  .max(5, SETTINGS_MESSAGES.alertPhones)
+  .transform((list) => [...new Set(list.map((v) => normalizePhone(v)!))]);
 
 /** A checkout limit: 0 means none. */
 const limit = z.number({ message: SETTINGS_MESSAGES.limit }).int(SETTINGS_MESSAGES.limit).min(0, SETTINGS_MESSAGES.limit).max(10_000, SETTINGS_MESSAGES.limit);
@@ -56,6 +70,12 @@ export const settingsSchema = z
     sms_daily_limit_per_number: smsLimit,
     /** Messages sent in any hour, shop-wide; once reached, codes and notices wait and the owners get one SMS. Staff only. */
     sms_hourly_limit: smsLimit,
+    /** Whether new orders wait for the buyer's or staff's confirmation before they can be booked (domain/order-desk.ts). */
+    order_confirmation: z.enum(CONFIRMATION_MODES, { message: SETTINGS_MESSAGES.confirmation }),
+    /** An order still unconfirmed this many hours after checkout is cancelled, its stock and coupon uses back; 0: never. */
+    unconfirmed_cancel_hours: z.number({ message: SETTINGS_MESSAGES.cancelHours }).int(SETTINGS_MESSAGES.cancelHours).min(0, SETTINGS_MESSAGES.cancelHours).max(720, SETTINGS_MESSAGES.cancelHours),
+    /** Each new order texts these numbers one line (number, total, district). Staff only. */
+    new_order_alert_phones: alertPhones,
     /** A subtotal at or above it delivers free (domain/promotions.ts); null: never. */
     free_delivery_threshold: z
       .number({ message: SETTINGS_MESSAGES.threshold })
@@ -97,6 +117,9 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   checkouts_per_hour: 10,
   sms_daily_limit_per_number: 10,
   sms_hourly_limit: 200,
+  order_confirmation: 'none',
+  unconfirmed_cancel_hours: 48,
+  new_order_alert_phones: [],
   free_delivery_threshold: null,
 };
 
@@ -104,7 +127,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
  * Settings only staff see: `GET /api/settings/` and the pages leave them out for everyone else
  * (how the shop guards itself is nobody else's business).
  */
-export const STAFF_ONLY_SETTINGS = ['sms_daily_limit_per_number', 'sms_hourly_limit'] as const satisfies readonly (keyof ShopSettings)[];
+export const STAFF_ONLY_SETTINGS = ['sms_daily_limit_per_number', 'sms_hourly_limit', 'new_order_alert_phones'] as const satisfies readonly (keyof ShopSettings)[];
 export type PublicSettings = Omit<ShopSettings, (typeof STAFF_ONLY_SETTINGS)[number]>;
 
 /** The settings as a visitor or customer may see them. */

@@ -15,7 +15,7 @@ const SERVER = import.meta.dirname;
 /** Which module owns which table; the catalogue also owns its search tables (0102, 0103) and change counters (0102, 0104). */
 const OWNERS: Record<string, readonly string[]> = {
   catalog: ['products', 'categories', 'authors', 'publishers', 'banners', 'logos', 'product_search', 'product_search_docs', 'product_search_queue', 'product_search_vocab', 'catalog_version', 'catalog_version_seq', 'catalog_stock_version', 'catalog_stock_version_seq', 'catalog_availability_version_seq', 'catalog_versions'],
-  orders: ['orders', 'order_items', 'order_status_changes', 'idempotency_keys', 'order_discounts', 'order_payments'],
+  orders: ['orders', 'order_items', 'order_status_changes', 'idempotency_keys', 'order_discounts', 'order_payments', 'order_edits'],
   promotions: ['promotions', 'promotion_redemptions'],
   accounts: ['users', 'sessions', 'password_resets', 'rate_limits'],
   notifications: ['sms_outbox'],

@@ -87,6 +87,7 @@ export function createServices(database: Database, config: Config, opts: Service
     paymentHoldMinutes: config.paymentHoldMinutes,
     limiter: accounts.limiter,
     promotions,
+    publicUrl: config.publicUrl,
     payments: { begin: (orderId) => payments.begin(orderId, { reuse: true }), details: (orderId) => payments.details(orderId) },
     shipments: { events: (orderId) => shipments.events(orderId) },
   });

@@ -24,6 +24,7 @@ import { smsSentIndexMigration } from './migrations/0501_sms_sent_index';
 import { restockRequestsMigration } from './migrations/1001_restock_requests';
 import { auditLogMigration } from './migrations/1101_audit_log';
 import { providerIdsAsTextMigration } from './migrations/0307_provider_ids_as_text';
+import { ordersDeskMigration } from './migrations/0308_orders_desk';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
@@ -59,6 +60,7 @@ export function allMigrations(database: Database): Record<string, Migration> {
     '0307_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'orders', ['payment_gateway', 'courier']),
     '0602_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'payment_attempts', ['gateway']),
     '0702_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'shipments', ['courier']),
+    '0308_orders_desk': ordersDeskMigration(database.dialect),
   };
 }
 

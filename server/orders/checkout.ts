@@ -31,6 +31,8 @@ import { CouponRefused } from './coupon-tries';
 import { lockKey } from '../db/dialect';
 import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMeta } from './limits';
 import { claimsWallet, recordClaim } from './wallet-payments';
+import { hashConfirmToken } from './confirmation';
+import { DESK_MESSAGES, carriesConfirmLink, confirmPath, newOrderAlert, orderPlacedSms, startsUnconfirmed, type OrderSource } from '../../domain/order-desk';
 
 /** Idempotency keys are kept for a day, as payment APIs do. */
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -52,6 +54,19 @@ export interface CheckoutDeps {
   limiter?: RateLimiter | undefined;
   /** Promotions and coupons: what the order is priced with, and their uses taken in the order's transaction. */
   promotions: PromotionService;
+  /** PUBLIC_URL: the origin the confirmation link in the order SMS points at. */
+  publicUrl: string;
+}
+
+/**
+ * An order staff take for a customer (by phone, Facebook, in the shop): confirmed by them, with
+ * where it came from and their note, and without the per-customer and per-address limits (units
+ * per line still hold). The customer is the account the caller found or made by phone.
+ */
+export interface StaffPlacement {
+  staffId: number;
+  source: Exclude<OrderSource, 'web' | 'counter'>;
+  note: string;
 }
 
 /** A stable hash of a request body: same fields and values in any key order → same hash. */
@@ -88,21 +103,24 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
     return JSON.parse(row.response) as CheckoutResult;
   }
 
-  async function placeOrder(user: AuthUser, body: unknown, key: string | undefined, hash: string, meta: CheckoutMeta): Promise<CheckoutResult> {
+  async function placeOrder(user: AuthUser, body: unknown, key: string | undefined, hash: string, meta: CheckoutMeta, staff?: StaffPlacement): Promise<CheckoutResult> {
     const settings = await deps.settings.get();
     const input = checkoutSchema(settings).parse(body);
     const delivery = findOption(settings.delivery_options, input.delivery_option)!;
     const payment = findOption(settings.payment_options, input.payment_option)!;
+    if (staff && isOnlineOption(payment)) throw badRequest(DESK_MESSAGES.onlinePayment, { payment_option: [DESK_MESSAGES.onlinePayment] });
     const lines = cartLines(input);
     checkLines(lines, settings, input.orderItems?.length ? 'orderItems' : 'savedCart');
-    await checkOpenOrders(db, user.id, settings);
-    await countCheckout(limiter, user.id, meta, settings);
+    if (!staff) {
+      await checkOpenOrders(db, user.id, settings);
+      await countCheckout(limiter, user.id, meta, settings);
+    }
 
     return db.transaction().execute(async (trx) => {
       // Counted again inside the transaction, with this customer's other checkouts held back until
       // it ends: two at once could otherwise both see one place left.
-      if (settings.max_open_orders_per_customer > 0) await lockKey(trx, deps.dialect, `checkout:user:${user.id}`);
-      await checkOpenOrders(trx, user.id, settings);
+      if (!staff && settings.max_open_orders_per_customer > 0) await lockKey(trx, deps.dialect, `checkout:user:${user.id}`);
+      if (!staff) await checkOpenOrders(trx, user.id, settings);
       const products = await deps.stock.forCheckout(trx, lines.map((l) => l.product));
       const byId = new Map(products.map((p) => [p.id, p]));
       const errors: FieldErrors = {};
@@ -159,6 +177,11 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
       const online = isOnlineOption(payment) && isOnlineGateway(payment.id) ? payment.id : null;
       const paidAtOnce = online !== null && figures.total === 0;
       const gateway = paidAtOnce ? null : online;
+      // Under `order_confirmation` sms or staff the web shop's orders wait to be confirmed; the
+      // SMS link carries a token whose hash alone is kept (domain/order-desk.ts).
+      const source = staff?.source ?? 'web';
+      const unconfirmed = startsUnconfirmed(settings.order_confirmation, { source, paidAtOnce });
+      const token = carriesConfirmLink(settings.order_confirmation, { unconfirmed, online: gateway !== null }) ? crypto.randomBytes(32).toString('base64url') : null;
       const order = await trx
         .insertInto('orders')
         .values({
@@ -190,6 +213,13 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           payment_gateway: gateway,
           payment_hold_until: gateway ? new Date(Date.parse(now) + deps.paymentHoldMinutes * 60_000).toISOString() : null,
           account_phone: user.phone_number,
+          confirmation: unconfirmed ? 'unconfirmed' : 'confirmed',
+          confirmed_at: unconfirmed ? null : now,
+          confirmation_method: staff ? 'staff' : paidAtOnce && settings.order_confirmation !== 'none' ? 'paid' : 'auto',
+          confirmed_by: staff?.staffId ?? null,
+          confirm_token_hash: token ? hashConfirmToken(token) : null,
+          source,
+          staff_note: staff?.note ?? '',
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -235,7 +265,11 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           .values({ user_id: user.id, key, request_hash: hash, status_code: 200, response: JSON.stringify(result), created_at: now })
           .execute();
       }
-      await enqueueSms(trx, user.phone_number, `${settings.shop_name}: আপনার অর্ডার #${order.id} গ্রহণ করা হয়েছে। মোট ${figures.total} টাকা। ধন্যবাদ!`, 'order_confirmation');
+      const confirmUrl = token ? `${deps.publicUrl}${confirmPath(token)}` : undefined;
+      await enqueueSms(trx, user.phone_number, orderPlacedSms({ shop: settings.shop_name, id: order.id, total: figures.total, confirmUrl }), 'order_confirmation');
+      // The shop's own numbers hear of each new order (through the outbox, never capped per number).
+      const alert = newOrderAlert({ shop: settings.shop_name, id: order.id, total: figures.total, district: input.district, source });
+      for (const to of settings.new_order_alert_phones) await enqueueSms(trx, to, alert, 'new_order_alert');
       return result;
     });
   }
@@ -245,7 +279,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
    * request answers the first order instead of placing a second; only successes are kept
    * (a refused checkout changed nothing, so retrying it is safe).
    */
-  return async function checkout(user: AuthUser, payload: unknown, idempotencyKey?: string, meta: CheckoutMeta = {}): Promise<CheckoutResult> {
+  return async function checkout(user: AuthUser, payload: unknown, idempotencyKey?: string, meta: CheckoutMeta = {}, staff?: StaffPlacement): Promise<CheckoutResult> {
     const key = idempotencyKey?.trim() || undefined;
     if (key && key.length > 200) throw badRequest('The Idempotency-Key header is too long (200 characters at most).');
     const hash = requestHash(payload);
@@ -254,7 +288,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
       if (earlier) return earlier;
     }
     try {
-      return await placeOrder(user, payload, key, hash, meta);
+      return await placeOrder(user, payload, key, hash, meta, staff);
     } catch (error) {
       // The same key raced in from another request and committed first: answer what it answered.
       if (key && isUniqueViolation(error)) {

@@ -10,7 +10,8 @@ import type { CatalogService } from '../catalog/service';
 import type { PromotionService } from '../promotions/service';
 import type { OrderStatus } from '../../domain/orders';
 import type { PaymentStatus } from '../../domain/payments';
-import type { ParcelStateName } from '../../domain/shipments';
+import type { CourierId, ParcelStateName } from '../../domain/shipments';
+import type { OrderConfirmation, OrderSource } from '../../domain/order-desk';
 
 export interface OrderListQuery {
   phone_number?: string | undefined;
@@ -19,6 +20,13 @@ export interface OrderListQuery {
   payment_status?: PaymentStatus | undefined;
   shipment_status?: ParcelStateName | undefined;
   refund_due?: boolean | undefined;
+  confirmation?: OrderConfirmation | undefined;
+  source?: OrderSource | undefined;
+  courier?: CourierId | undefined;
+  /** Dhaka calendar days, both included (YYYY-MM-DD). */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** `id`: oldest first (the "to confirm" view); default newest first. */
   ordering?: '-id' | 'id' | undefined;
 }
 
@@ -53,4 +61,6 @@ export interface OrderDeps {
   limiter?: RateLimiter;
   /** Promotions and coupons: checkout prices with them, a cancelled order gives its uses back. */
   promotions: PromotionService;
+  /** PUBLIC_URL, for the confirmation link in the order SMS. */
+  publicUrl: string;
 }

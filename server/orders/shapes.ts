@@ -53,6 +53,14 @@ export function toApiOrder(o: Order) {
     delivery_fee: o.delivery_fee,
     /** When the courier paid the parcel's COD out to the shop. */
     cod_settled_at: o.cod_settled_at,
+    /** Whether the shop knows the buyer wants it (domain/order-desk.ts): an unconfirmed order cannot be booked. */
+    confirmation: o.confirmation,
+    confirmed_at: o.confirmed_at ?? (o.confirmation === 'confirmed' ? o.created_at : null),
+    confirmation_method: o.confirmation === 'confirmed' ? o.confirmation_method : null,
+    /** Where the order was taken: `web`, or by staff (`phone`, `facebook`, `shop`, `other`), or the `counter`. */
+    source: o.source,
+    /** Staff's own note on an order they took; left out of the customer's view. */
+    staff_note: o.staff_note,
   };
 }
 
@@ -114,10 +122,10 @@ export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[
 
 /**
  * An order as its customer sees it: without what is the shop's own business — what the courier
- * charges the shop, when the courier paid the COD out, which member of staff checked a payment.
+ * charges the shop, when the courier paid the COD out, staff's note, which member of staff checked a payment.
  */
 export function forCustomer<T extends ReturnType<typeof withLines>>(order: T) {
-  const { delivery_fee: _fee, cod_settled_at: _settled, ...rest } = order;
+  const { delivery_fee: _fee, cod_settled_at: _settled, staff_note: _note, ...rest } = order;
   const hideStaff = <P extends { user: unknown }>({ user: _user, ...p }: P) => p;
   return { ...rest, payments: order.payments.map(hideStaff), refunds_by_hand: order.refunds_by_hand.map(hideStaff) };
 }

@@ -13,7 +13,8 @@ import type { DialectName } from '../db/database';
 import type { CatalogService } from '../catalog/service';
 import type { PromotionService } from '../promotions/service';
 import { enqueueSms } from '../notifications/outbox';
-import { findMove, moveSms, moveSmsKind, type MoveCause } from '../../domain/order-states';
+import { findConfirmation, findMove, moveSms, moveSmsKind, type MoveCause } from '../../domain/order-states';
+import type { ConfirmationMethod } from '../../domain/order-desk';
 import type { OrderStatus } from '../../domain/orders';
 import { paymentOnStatusChange } from '../../domain/payments';
 
@@ -63,7 +64,8 @@ export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: 
     status: req.to,
     updated_at: now,
     ...(paid ? { ...paid, paid_at: now } : {}),
-    ...(req.to !== 'Pending' ? { payment_hold_until: null } : {}),
+    // Leaving Pending ends the payment hold and the confirmation link with it.
+    ...(req.to !== 'Pending' ? { payment_hold_until: null, confirm_token_hash: null } : {}),
     // Decided in SQL, from the row as it is: a payment may have landed since the caller read it.
     ...(has('flag_refund_due') ? { refund_due: sql<number>`case when paid_amount > refunded_amount then 1 else refund_due end` } : {}),
     ...req.set,
@@ -74,6 +76,7 @@ export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: 
     const g = move.guard;
     if (g.paymentStatuses) q = q.where('payment_status', 'in', g.paymentStatuses);
     if (g.notBooked) q = q.where('consignment_id', 'is', null);
+    if (g.unconfirmed) q = q.where('confirmation', '=', 'unconfirmed');
     if (g.holdExpired && req.holdExpiredAt) q = q.where('payment_hold_until', '<=', timestampParam(deps.dialect, req.holdExpiredAt));
     return q.executeTakeFirst();
   };
@@ -99,6 +102,28 @@ export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: 
     if (order.account_phone) await enqueueSms(trx, order.account_phone, moveSms(move, { shop: req.shopName, id, ...(req.money ? { money: req.money } : {}) }), moveSmsKind(move));
   }
   return 'moved';
+}
+
+/** `confirmed`: this call confirmed it; `already`: it was confirmed before; `stale`: not Pending (for a method that needs it) or no such order. */
+export type ConfirmResult = 'confirmed' | 'already' | 'stale';
+
+/**
+ * The confirmation's one move (domain/order-states.ts CONFIRMATION_MOVES): a conditional UPDATE
+ * from `unconfirmed`, so a link pressed twice, or pressed while staff confirm, confirms once. The
+ * one-time link is spent with it.
+ */
+export async function applyConfirmation(trx: Kysely<DB>, req: { id: number; method: Exclude<ConfirmationMethod, 'auto'>; by?: number | null }): Promise<ConfirmResult> {
+  const move = findConfirmation(req.method);
+  if (!move) throw new UnknownMove(`No confirmation by ${req.method}.`);
+  let q = trx
+    .updateTable('orders')
+    .set({ confirmation: move.to, confirmation_method: move.method, confirmed_at: nowIso(), confirmed_by: req.by ?? null, confirm_token_hash: null })
+    .where('id', '=', req.id)
+    .where('confirmation', '=', move.from);
+  if (move.pendingOnly) q = q.where('status', '=', 'Pending');
+  if (Number((await q.executeTakeFirst()).numUpdatedRows) === 1) return 'confirmed';
+  const row = await trx.selectFrom('orders').select(['confirmation', 'status']).where('id', '=', req.id).executeTakeFirst();
+  return row?.confirmation === 'confirmed' ? 'already' : 'stale';
 }
 
 async function linesOf(trx: Kysely<DB>, orderId: number): Promise<{ product: number; quantity: number }[]> {

@@ -50,12 +50,25 @@ describe(`settings API (${testDialect})`, () => {
       expect(seen).not.toHaveProperty('sms_daily_limit_per_number');
       expect(seen).not.toHaveProperty('sms_hourly_limit');
     }
-    const { sms_daily_limit_per_number: _daily, sms_hourly_limit: _hourly, ...rest } = await asAdmin();
+    // The shop's own alert numbers (issue 33) are staff-only too.
+    const { sms_daily_limit_per_number: _daily, sms_hourly_limit: _hourly, new_order_alert_phones: _alerts, ...rest } = await asAdmin();
     expect(visitor).toEqual(rest);
     expect((await put({ sms_daily_limit_per_number: 3, sms_hourly_limit: 0 })).statusCode).toBe(200);
     expect(await asAdmin()).toMatchObject({ sms_daily_limit_per_number: 3, sms_hourly_limit: 0 });
     const bad = await put({ sms_daily_limit_per_number: -1, sms_hourly_limit: 1.5 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ sms_daily_limit_per_number: [SETTINGS_MESSAGES.smsLimit], sms_hourly_limit: [SETTINGS_MESSAGES.smsLimit] });
+  });
+
+  it('the order desk settings: confirmation none by default, 48 hours to cancel, alert numbers normalised and staff-only; wrong values are refused per field', async () => {
+    const asAdmin = async () => (await t.app.inject({ url: '/api/settings/', headers: admin })).json();
+    expect(await asAdmin()).toMatchObject({ order_confirmation: 'none', unconfirmed_cancel_hours: 48, new_order_alert_phones: [] });
+    expect((await put({ order_confirmation: 'sms', unconfirmed_cancel_hours: 0, new_order_alert_phones: ['+8801711000111', '01711000111', '01811 000 222'] })).statusCode).toBe(200);
+    expect(await asAdmin()).toMatchObject({ order_confirmation: 'sms', unconfirmed_cancel_hours: 0, new_order_alert_phones: ['01711000111', '01811000222'] });
+    expect(await get()).not.toHaveProperty('new_order_alert_phones');
+    expect((await get()).order_confirmation).toBe('sms');
+    const bad = await put({ order_confirmation: 'always', unconfirmed_cancel_hours: 1000, new_order_alert_phones: ['12345'] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['new_order_alert_phones.0', 'order_confirmation', 'unconfirmed_cancel_hours'].sort());
   });
 });

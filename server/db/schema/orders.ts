@@ -6,6 +6,7 @@ import type { Generated, Selectable } from 'kysely';
 import type { OnlineGateway, PaymentStatus } from '../../../domain/payments';
 import type { CourierId, ParcelStateName } from '../../../domain/shipments';
 import type { OrderPaymentKind, OrderPaymentMethod } from '../../../domain/wallet-payments';
+import type { ConfirmationMethod, OrderConfirmation, OrderSource } from '../../../domain/order-desk';
 import type { ProductType } from './catalog';
 
 export type OrderStatus = 'Pending' | 'Delivered' | 'Returned' | 'Cancelled';
@@ -62,6 +63,18 @@ export interface OrderTable {
   delivery_fee: number | null;
   /** When the courier paid this parcel's COD out to the shop (migration 0305). */
   cod_settled_at: string | null;
+  /** Whether the shop knows the buyer wants the parcel (migration 0308; domain/order-desk.ts). */
+  confirmation: Generated<OrderConfirmation>;
+  confirmed_at: string | null;
+  confirmation_method: Generated<ConfirmationMethod>;
+  /** The member of staff who confirmed it; null for the customer's link, a payment or checkout. */
+  confirmed_by: number | null;
+  /** SHA-256 of the one-time confirmation link's token, while it can be used. */
+  confirm_token_hash: string | null;
+  /** Where the order was taken: the web shop, or staff by phone, Facebook, in the shop… */
+  source: Generated<OrderSource>;
+  /** Staff's note on an order they took; never shown to the customer. */
+  staff_note: Generated<string>;
 }
 export type Order = Selectable<OrderTable>;
 
@@ -128,6 +141,16 @@ export interface OrderPaymentTable {
 }
 export type OrderPayment = Selectable<OrderPaymentTable>;
 
+/** A staff edit of a Pending order (migration 0308): the edited fields and lines before and after, as JSON. */
+export interface OrderEditTable {
+  id: Generated<number>;
+  order_id: number;
+  changed_by: number | null;
+  before: string;
+  after: string;
+  created_at: string;
+}
+
 /** The orders module's tables, by name (part of `DB`). */
 export interface OrderTables {
   orders: OrderTable;
@@ -136,4 +159,5 @@ export interface OrderTables {
   idempotency_keys: IdempotencyKeyTable;
   order_discounts: OrderDiscountTable;
   order_payments: OrderPaymentTable;
+  order_edits: OrderEditTable;
 }
