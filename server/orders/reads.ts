@@ -5,7 +5,10 @@
  * moved them.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, OrderDiscount, OrderItem } from '../db/schema';
+import type { DB, Order, OrderDiscount, OrderItem } from '../db/schema';
+import { timestampParam } from '../db/dialect';
+import { customerHistory, dhakaDayRange, type CustomerHistory } from '../../domain/order-desk';
+import type { OrderStatus } from '../../domain/orders';
 import type { Page } from '../http/pagination';
 import type { AuthUser } from '../accounts/sessions';
 import { normalizePhone } from '../../domain/phone';
@@ -13,7 +16,7 @@ import { forCustomer, toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLi
 import type { WalletPayments } from './wallet-payments';
 import type { OrderDeps, OrderListQuery } from './deps';
 
-export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' | 'settings' | 'payments' | 'shipments'>, wallet: Pick<WalletPayments, 'ofOrders'>) {
+export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' | 'settings' | 'payments' | 'shipments' | 'dialect'>, wallet: Pick<WalletPayments, 'ofOrders'>) {
   async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {
     if (orderIds.length === 0) return [];
     return q.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
@@ -44,6 +47,35 @@ export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' |
     return q.executeTakeFirst();
   }
 
+  /**
+   * The buyer's record for staff (domain/order-desk.ts): per order, the other orders placed with
+   * its delivery phone, whatever the account, counter sales left out. One grouped query over the
+   * page's numbers (the orders_phone_history index), then each order's own count taken away.
+   */
+  async function historyByPhone(orders: Order[]): Promise<(order: Order) => CustomerHistory> {
+    const phones = [...new Set(orders.map((o) => o.phone_number))];
+    const counts = new Map<string, Record<OrderStatus, number>>();
+    if (phones.length) {
+      const rows = await db
+        .selectFrom('orders')
+        .select(['phone_number', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('phone_number', 'in', phones)
+        .where('source', '<>', 'counter')
+        .groupBy(['phone_number', 'status'])
+        .execute();
+      for (const r of rows) {
+        const byStatus = counts.get(r.phone_number) ?? { Pending: 0, Delivered: 0, Returned: 0, Cancelled: 0 };
+        byStatus[r.status] = Number(r.n);
+        counts.set(r.phone_number, byStatus);
+      }
+    }
+    return (order) => {
+      const c = { ...(counts.get(order.phone_number) ?? { Pending: 0, Delivered: 0, Returned: 0, Cancelled: 0 }) };
+      if (order.source !== 'counter') c[order.status] = Math.max(0, c[order.status] - 1);
+      return customerHistory({ orders: c.Pending + c.Delivered + c.Returned + c.Cancelled, delivered: c.Delivered, returned: c.Returned, cancelled: c.Cancelled });
+    };
+  }
+
   /** A customer's (or admin's) view of one order: its lines and status history; for an admin also its payment attempts and refunds. */
   async function viewOrder(user: AuthUser, id: number) {
     const order = await loadOrder(id, user);
@@ -55,8 +87,9 @@ export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' |
       status_history: (await historyOf(id)).map((h) => (user.is_admin ? h : { ...h, changed_by: null, changed_by_name: null })),
       shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
     };
-    if (!user.is_admin || !deps.payments) return view;
-    return { ...view, ...(await deps.payments.details(id)) };
+    if (!user.is_admin) return view;
+    const staffView = { ...view, customer_history: (await historyByPhone([order]))(order) };
+    return deps.payments ? { ...staffView, ...(await deps.payments.details(id)) } : staffView;
   }
 
   return {
@@ -71,6 +104,12 @@ export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' |
       if (query.payment_status) q = q.where('payment_status', '=', query.payment_status);
       if (query.shipment_status) q = q.where('shipment_status', '=', query.shipment_status);
       if (query.refund_due !== undefined) q = q.where('refund_due', '=', query.refund_due ? 1 : 0);
+      if (query.confirmation) q = q.where('confirmation', '=', query.confirmation);
+      if (query.source) q = q.where('source', '=', query.source);
+      if (query.courier) q = q.where('courier', '=', query.courier);
+      const { start, end } = dhakaDayRange(query.from, query.to);
+      if (start) q = q.where('created_at', '>=', timestampParam(deps.dialect, start));
+      if (end) q = q.where('created_at', '<', timestampParam(deps.dialect, end));
       const term = query.search?.trim().toLowerCase();
       if (term) {
         const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -93,13 +132,11 @@ export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' |
         .offset(page.offset)
         .execute();
       const ids = rows.map((r) => r.id);
-      const [items, discounts, money] = await Promise.all([itemsOf(ids), discountsOf(ids), wallet.ofOrders(ids)]);
-      const shown = <T extends ReturnType<typeof withLines>>(order: T) => (user.is_admin ? order : forCustomer(order));
+      const [items, discounts, money, history] = await Promise.all([itemsOf(ids), discountsOf(ids), wallet.ofOrders(ids), user.is_admin ? historyByPhone(rows) : null]);
+      const lines = (r: Order) => withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id), money.filter((p) => p.order_id === r.id));
       return {
         count: Number(count),
-        results: rows.map((r) =>
-          shown(withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id), money.filter((p) => p.order_id === r.id))),
-        ),
+        results: rows.map((r) => (history ? { ...lines(r), customer_history: history(r) } : forCustomer(lines(r)))),
       };
     },
 

@@ -15,6 +15,8 @@ import { idSchema } from '../../domain/queries';
 import { ORDER_STATUSES, cartQuoteSchema, checkoutFieldsSchema } from '../../domain/orders';
 import { PAYMENT_STATUSES } from '../../domain/payments';
 import { PARCEL_STATES } from '../../domain/shipments';
+import { COURIER_IDS, type CourierId } from '../../domain/providers';
+import { ORDER_CONFIRMATIONS, ORDER_SOURCES, orderDateFilter } from '../../domain/order-desk';
 import { STATUS_UPDATED, type OrderService } from './service';
 import { WALLET_MESSAGES, recordPaymentSchema } from '../../domain/wallet-payments';
 
@@ -30,6 +32,11 @@ const orderListQuery = pageQuery
     shipment_status: z.enum(PARCEL_STATES, { message: `shipment_status must be one of ${PARCEL_STATES.join(', ')}.` }).optional(),
     // Orders holding money that must go back (a late payment, a cancelled order that was paid).
     refund_due: z.enum(['true', 'false', '1', '0'], { message: 'refund_due must be true or false.' }).transform((v) => v === 'true' || v === '1').optional(),
+    // The order desk's filters (issue 33): what waits for confirmation, where it came from, when, with which courier.
+    confirmation: z.enum(ORDER_CONFIRMATIONS, { message: `confirmation must be one of ${ORDER_CONFIRMATIONS.join(', ')}.` }).optional(),
+    source: z.enum(ORDER_SOURCES, { message: `source must be one of ${ORDER_SOURCES.join(', ')}.` }).optional(),
+    courier: z.enum(COURIER_IDS as [CourierId, ...CourierId[]], { message: `courier must be one of ${COURIER_IDS.join(', ')}.` }).optional(),
+    ...orderDateFilter,
   })
   .strict();
 

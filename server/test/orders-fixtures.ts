@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import { hashToken } from '../accounts/sessions';
+import type { OrderSource } from '../../domain/order-desk';
+import type { CourierId } from '../../domain/providers';
 
 export async function insertProduct(
   db: Kysely<DB>,
@@ -81,13 +83,19 @@ export function orderCalls(app: () => TestApp) {
 }
 
 /** An order written directly (any status and date, no stock taken) holding one unit of each product: for reports over past orders. */
-export async function insertOrder(db: Kysely<DB>, productIds: number[], o: { status?: 'Pending' | 'Delivered' | 'Returned' | 'Cancelled'; created_at?: string } = {}): Promise<number> {
+export async function insertOrder(
+  db: Kysely<DB>,
+  productIds: number[],
+  o: { status?: 'Pending' | 'Delivered' | 'Returned' | 'Cancelled'; created_at?: string; phone_number?: string; source?: OrderSource; courier?: CourierId } = {},
+): Promise<number> {
   const at = o.created_at ?? nowIso();
   const order = await db
     .insertInto('orders')
     .values({
       name: 'Customer',
-      phone_number: '01711111111',
+      phone_number: o.phone_number ?? '01711111111',
+      source: o.source ?? 'web',
+      courier: o.courier ?? null,
       optional_phone_number: '',
       email: '',
       district: 'ঢাকা',
