@@ -1,4 +1,4 @@
-/** Dashboard: count cards, and what needs attention (pending orders, failed text messages). */
+/** Dashboard: count cards, and what needs attention (orders to confirm, pending orders, failed text messages). */
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { requireAdminPage } from './guard.server';
@@ -8,12 +8,13 @@ export { ErrorBoundary } from '../../components/admin/error-page';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireAdminPage(context, request);
   const one = { page: 1, size: 1, offset: 0 };
-  const [counts, pending, failed] = await Promise.all([
+  const [counts, pending, toConfirm, failed] = await Promise.all([
     context.services.dashboard.totals(),
     context.services.orders.listOrders(admin, { status: 'Pending' }, one),
+    context.services.orders.listOrders(admin, { status: 'Pending', confirmation: 'unconfirmed' }, one),
     context.services.sms.list({ status: 'failed' }, one),
   ]);
-  return { counts, pending: pending.count, failedSms: failed.count };
+  return { counts, pending: pending.count, toConfirm: toConfirm.count, failedSms: failed.count };
 }
 
 export function meta() {
@@ -38,6 +39,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {(loaderData.pending > 0 || loaderData.failedSms > 0) && (
         <div className="mb-4 flex flex-wrap gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="attention">
           <strong>Needs attention:</strong>
+          {loaderData.toConfirm > 0 && (
+            <Link className="text-brand underline" to="/admin-orders?status=Pending&confirmation=unconfirmed&ordering=id" data-testid="to-confirm">
+              {loaderData.toConfirm} order{loaderData.toConfirm === 1 ? '' : 's'} to confirm
+            </Link>
+          )}
           {loaderData.pending > 0 && (
             <Link className="text-brand underline" to="/admin-orders?status=Pending">
               {loaderData.pending} pending order{loaderData.pending === 1 ? '' : 's'}
