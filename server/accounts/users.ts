@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema';
 import { nowIso } from '../db/dialect';
+import { isUniqueViolation } from '../db/errors';
 import { normalizePhone } from '../../domain/phone';
 import { RECOVERY_MAX_FAILURES } from '../../domain/accounts';
 import type { Page } from '../http/pagination';
@@ -16,6 +18,16 @@ export interface ApiUser {
 
 export function publicUser(u: Pick<User, 'id' | 'name' | 'phone_number' | 'is_admin'>) {
   return { id: u.id, name: u.name, phone_number: u.phone_number, is_admin: u.is_admin === 1 };
+}
+
+/**
+ * The password of an account made for someone else (staff taking an order by phone): the hash of
+ * 32 random bytes nobody keeps. Signing in with any password is refused, in the same time as any
+ * wrong password (an empty hash would answer at once and tell the number apart); the customer
+ * sets a real one by recovery (send_reset_otp, reset-password).
+ */
+function unusablePasswordHash(): Promise<string> {
+  return hashPassword(crypto.randomBytes(32).toString('base64url'));
 }
 
 export function createUserStore(db: Kysely<DB>) {
@@ -134,6 +146,32 @@ export function createUserStore(db: Kysely<DB>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * The account of this number for an order staff take (`POST /api/order/`): found as it is,
+     * whatever its role, or made with `name` and no usable password. Two staff making the same
+     * number at once get the one account.
+     */
+    async findOrMakeByPhone(phoneInput: string, name: string): Promise<{ user: User; created: boolean }> {
+      const phone = normalizePhone(phoneInput);
+      if (!phone) throw new Error(`Not a Bangladeshi mobile number: ${phoneInput}`);
+      const found = await this.findByPhone(phone);
+      if (found) return { user: found, created: false };
+      const now = nowIso();
+      const passwordHash = await unusablePasswordHash();
+      try {
+        const user = await db
+          .insertInto('users')
+          .values({ name, phone_number: phone, password_hash: passwordHash, is_admin: 0, created_at: now, updated_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { user, created: true };
+      } catch (error) {
+        const raced = isUniqueViolation(error) ? await this.findByPhone(phone) : undefined;
+        if (raced) return { user: raced, created: false };
+        throw error;
+      }
     },
 
     /** `npm run create-admin` and ADMIN_PHONE/ADMIN_PASSWORD: make sure this admin exists with this password. */

@@ -31,6 +31,7 @@ import { CouponRefused } from './coupon-tries';
 import { lockKey } from '../db/dialect';
 import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMeta } from './limits';
 import { claimsWallet, recordClaim } from './wallet-payments';
+import { outOfStock } from './out-of-stock';
 import { hashConfirmToken } from './confirmation';
 import { DESK_MESSAGES, carriesConfirmLink, confirmPath, newOrderAlert, orderPlacedSms, startsUnconfirmed, type OrderSource } from '../../domain/order-desk';
 
@@ -78,15 +79,6 @@ function requestHash(body: unknown): string {
         ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
         : v;
   return crypto.createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
-}
-
-function outOfStock(lines: { product: number; title: string; available: number }[]) {
-  const first = lines[0]!;
-  const message =
-    first.available > 0
-      ? `দুঃখিত, "${first.title}" মাত্র ${first.available}টি আছে। (Only ${first.available} of "${first.title}" left.)`
-      : `দুঃখিত, "${first.title}" স্টকে নেই। ("${first.title}" is out of stock.)`;
-  return conflict(message, { out_of_stock: lines });
 }
 
 const unavailable = (product: number) => badRequest(`Product ${product} is not available.`, { orderItems: [`Product ${product} is not available.`] });
@@ -282,7 +274,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
   return async function checkout(user: AuthUser, payload: unknown, idempotencyKey?: string, meta: CheckoutMeta = {}, staff?: StaffPlacement): Promise<CheckoutResult> {
     const key = idempotencyKey?.trim() || undefined;
     if (key && key.length > 200) throw badRequest('The Idempotency-Key header is too long (200 characters at most).');
-    const hash = requestHash(payload);
+    const hash = requestHash(staff ? { payload, source: staff.source, note: staff.note } : payload); // a staff order's source and note count too
     if (key) {
       const earlier = await findIdempotent(user.id, key, hash);
       if (earlier) return earlier;

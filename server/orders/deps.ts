@@ -50,8 +50,8 @@ export interface OrderDeps {
   settings: SettingsService;
   /** The catalogue's stock face: checkout takes units and a cancelled order gives them back through it. */
   stock: CatalogService['stock'];
-  /** The names of the admins in an order's history; the staff's phones for money alerts. */
-  users: Pick<UserStore, 'namesByIds' | 'staffPhones'>;
+  /** The names of the admins in an order's history; the staff's phones for money alerts; the customer of an order staff take, by phone. */
+  users: Pick<UserStore, 'namesByIds' | 'staffPhones' | 'findByPhone' | 'findOrMakeByPhone'>;
   dialect: DialectName;
   /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock. */
   paymentHoldMinutes: number;

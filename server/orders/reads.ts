@@ -14,6 +14,7 @@ import type { AuthUser } from '../accounts/sessions';
 import { normalizePhone } from '../../domain/phone';
 import { forCustomer, toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLines, type ApiOrderItem } from './shapes';
 import type { WalletPayments } from './wallet-payments';
+import { editHistoryOf } from './edits';
 import type { OrderDeps, OrderListQuery } from './deps';
 
 export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' | 'settings' | 'payments' | 'shipments' | 'dialect'>, wallet: Pick<WalletPayments, 'ofOrders'>) {
@@ -88,7 +89,7 @@ export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' |
       shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
     };
     if (!user.is_admin) return view;
-    const staffView = { ...view, customer_history: (await historyByPhone([order]))(order) };
+    const staffView = { ...view, customer_history: (await historyByPhone([order]))(order), edits: await editHistoryOf(db, id, deps.users) };
     return deps.payments ? { ...staffView, ...(await deps.payments.details(id)) } : staffView;
   }
 

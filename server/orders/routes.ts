@@ -1,6 +1,7 @@
 /**
- * Checkout, the order lists, one order, its status change and its invoice. Paying an order
- * online (pay again, refunds, review, the gateways' returns) is in server/payments/routes.ts.
+ * Checkout, orders staff take, the order lists, one order, its status change or edit and its
+ * invoice. Paying an order online (pay again, refunds, review, the gateways' returns) is in
+ * server/payments/routes.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -16,8 +17,10 @@ import { ORDER_STATUSES, cartQuoteSchema, checkoutFieldsSchema } from '../../dom
 import { PAYMENT_STATUSES } from '../../domain/payments';
 import { PARCEL_STATES } from '../../domain/shipments';
 import { COURIER_IDS, type CourierId } from '../../domain/providers';
-import { ORDER_CONFIRMATIONS, ORDER_SOURCES, orderDateFilter } from '../../domain/order-desk';
+import { DESK_MESSAGES, ORDER_CONFIRMATIONS, ORDER_SOURCES, orderDateFilter, orderEditSchema, staffOrderSchema } from '../../domain/order-desk';
 import { STATUS_UPDATED, type OrderService } from './service';
+import { STAFF_ORDER_MESSAGES } from './staff-orders';
+import { EDIT_MESSAGES, isEditKey, namesAnEdit } from './edits';
 import { WALLET_MESSAGES, recordPaymentSchema } from '../../domain/wallet-payments';
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -44,6 +47,8 @@ const itemListQuery = pageQuery.extend({ order: idSchema.optional() }).strict();
 
 /** PUT takes the whole order as the first version sent it, or just `{status}`; only the status is read. */
 const statusUpdate = z.object({ status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}.` }) });
+/** Or an edit of a Pending order (edits.ts): `lines` and the fields that differ from the order served. */
+const orderPut = orderEditSchema.extend({ status: statusUpdate.shape.status.optional() });
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). Checkout parses with checkoutSchema(settings), these fields plus the shop's current options. */
 const orderDocs: RouteDocs = {
@@ -51,7 +56,8 @@ const orderDocs: RouteDocs = {
   'POST /api/cart/quote/': { summary: 'Price a cart as checkout would (lines, delivery, coupon)', audience: 'public', body: cartQuoteSchema },
   'GET /api/order/': { summary: 'Orders: your own, or all for an admin', audience: 'signed', query: orderListQuery },
   'GET /api/order/:id/': { summary: 'One order', audience: 'signed' },
-  'PUT /api/order/:id/': { summary: "Change an order's status", audience: 'admin', body: statusUpdate },
+  'POST /api/order/': { summary: 'Take an order for a customer by phone number (staff; Idempotency-Key header as checkout)', audience: 'admin', body: staffOrderSchema, status: 201 },
+  'PUT /api/order/:id/': { summary: "Change an order's status, or edit a Pending order not yet booked (lines, address, delivery: re-priced)", audience: 'admin', body: orderPut },
   'GET /api/order/:id/invoice/': { summary: "An order's invoice", audience: 'admin' },
   'GET /api/orderItem/': { summary: 'Order lines: your own, or all for an admin', audience: 'signed', query: itemListQuery },
   'POST /api/order/:id/payments/': { summary: "Record or verify money received by hand (a wallet claim's TrxID verifies it)", audience: 'admin', body: recordPaymentSchema, status: 201 },
@@ -81,6 +87,14 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
     return envelope(request, page, count, results);
   });
 
+  // An order staff take by phone (staff-orders.ts): 201 with the order as staff see it.
+  app.post('/api/order/', { preHandler: requireAdmin }, async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    const placed = await orders.staffOrders.place(request.user!, request.body ?? {}, Array.isArray(header) ? header[0] : header);
+    reply.code(201);
+    return { status: 201, message: STAFF_ORDER_MESSAGES.created, ...placed };
+  });
+
   app.get('/api/order/:id/', { preHandler: requireUser }, async (request) => {
     const order = await orders.getOrder(request.user!, readId(request, ORDER_NOT_FOUND));
     if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -88,13 +102,24 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
   });
 
   app.put('/api/order/:id/', { preHandler: requireAdmin }, async (request) => {
-    const { status } = statusUpdate.parse(request.body ?? {});
+    const body = request.body ?? {};
+    // Lines, address fields or delivery_option may ask for an edit; otherwise only the status is read, as always.
+    const asks = namesAnEdit(body);
+    const { status } = asks ? statusUpdate.partial().parse(body) : statusUpdate.parse(body);
     const id = readId(request, ORDER_NOT_FOUND);
     const served = await orders.getOrder(request.user!, id);
     if (!served) throw notFound(ORDER_NOT_FOUND);
     // What the API served may come back and is ignored; any other key is a mistake to report.
-    const unknown = Object.keys(request.body as object).filter((key) => key !== 'status' && !Object.hasOwn(served, key));
-    if (unknown.length) throw badRequest('Only the status of an order can be changed.', Object.fromEntries(unknown.map((key) => [key, ['Unknown field.']])));
+    const unknown = Object.keys(body).filter((key) => key !== 'status' && !isEditKey(key) && !Object.hasOwn(served, key));
+    if (unknown.length) throw badRequest('Only the status, the lines, the address or the delivery option of an order can be changed.', Object.fromEntries(unknown.map((key) => [key, ['Unknown field.']])));
+    const edit = asks ? await orders.edits.read(body, served) : null;
+    if (edit) {
+      // The status the order has, sent back with the edit, is a served value like the rest.
+      if (status !== undefined && status !== served.status) throw badRequest(DESK_MESSAGES.statusWithEdit, { status: [DESK_MESSAGES.statusWithEdit] });
+      const { coupon_dropped } = await orders.edits.apply(request.user!, id, edit);
+      return { status: 200, message: EDIT_MESSAGES.edited, order: await orders.getOrder(request.user!, id), ...(coupon_dropped ? { coupon_dropped } : {}) };
+    }
+    if (status === undefined) throw badRequest(DESK_MESSAGES.noEdit);
     const order = await orders.updateStatus(request.user!, id, status);
     return { status: 200, message: STATUS_UPDATED, order };
   });

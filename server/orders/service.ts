@@ -24,6 +24,8 @@ import { applyOrderMove } from './transitions';
 import { createOrderReads } from './reads';
 import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
+import { createStaffOrders } from './staff-orders';
+import { createOrderEdits } from './edits';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
@@ -55,6 +57,10 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     shipments,
     /** Money taken or given back by hand: wallet claims, payments staff record, manual refunds (wallet-payments.ts). */
     wallet,
+    /** Orders staff take by phone (staff-orders.ts), through checkout itself. */
+    staffOrders: createStaffOrders({ checkout: placeOrder, settings: deps.settings, users: deps.users, view: viewOrder }),
+    /** Staff editing a Pending order before booking: lines, address, delivery, re-priced (edits.ts). */
+    edits: createOrderEdits(db, deps),
 
     /**
      * Places an order (checkout.ts) and answers it with the order itself; an order paid online

@@ -80,6 +80,14 @@ export function createPromotionUses(dialect: DialectName) {
       }
     },
 
+    /**
+     * A Pending order edited by staff is priced afresh (server/orders/edits.ts): the uses it just
+     * gave back are dropped, so reopening it after a cancellation never takes them a second time.
+     */
+    async forgetReleased(trx: Kysely<DB>, orderId: number): Promise<void> {
+      await trx.deleteFrom('promotion_redemptions').where('order_id', '=', orderId).where('released_at', 'is not', null).execute();
+    },
+
     /** A cancelled order gives its uses back (once, however often it is called). */
     async release(trx: Kysely<DB>, orderId: number): Promise<void> {
       const uses = await trx.selectFrom('promotion_redemptions').select(['id', 'promotion_id']).where('order_id', '=', orderId).where('released_at', 'is', null).execute();

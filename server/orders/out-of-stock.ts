@@ -1,0 +1,11 @@
+/** The 409 checkout and order edits answer when a product is short: the first line named, every short line listed. */
+import { conflict } from '../http/errors';
+
+export function outOfStock(lines: { product: number; title: string; available: number }[]) {
+  const first = lines[0]!;
+  const message =
+    first.available > 0
+      ? `দুঃখিত, "${first.title}" মাত্র ${first.available}টি আছে। (Only ${first.available} of "${first.title}" left.)`
+      : `দুঃখিত, "${first.title}" স্টকে নেই। ("${first.title}" is out of stock.)`;
+  return conflict(message, { out_of_stock: lines });
+}
