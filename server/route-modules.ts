@@ -12,6 +12,7 @@ import { catalogAdminRoutes } from './catalog/admin-routes';
 import { accountRoutes } from './accounts/routes';
 import { notificationRoutes } from './notifications/routes';
 import { orderRoutes } from './orders/routes';
+import { confirmRoutes } from './orders/confirm-routes';
 import { paymentRoutes } from './payments/routes';
 import { shipmentRoutes } from './shipments/routes';
 import { promotionRoutes } from './promotions/routes';
@@ -37,6 +38,7 @@ export const ROUTE_MODULES: readonly MountedModule[] = [
   mounted(accountRoutes, (s) => ({ accounts: s.accounts, auth: { publicUrl: s.config.publicUrl } })),
   mounted(notificationRoutes, (s) => ({ sms: s.sms })),
   mounted(orderRoutes, (s) => ({ orders: s.orders })),
+  mounted(confirmRoutes, (s) => ({ orders: s.orders })),
   mounted(paymentRoutes, (s) => ({ payments: s.payments, orders: s.orders })),
   mounted(shipmentRoutes, (s) => ({ shipments: s.shipments, orders: s.orders.shipments, couriers: s.config.couriers })),
   mounted(promotionRoutes, (s) => ({ promotions: s.promotions })),

@@ -14,7 +14,7 @@ import type { CatalogService } from '../catalog/service';
 import type { PromotionService } from '../promotions/service';
 import { enqueueSms } from '../notifications/outbox';
 import { createLatePayments, type PaidOutcome, type PaymentMove } from './late-payments';
-import { applyOrderMove } from './transitions';
+import { applyConfirmation, applyOrderMove } from './transitions';
 
 export type { PaidOutcome, PaymentMove } from './late-payments';
 import { PAYABLE, paymentStatusesBefore, statusAfterRefund, type OnlineGateway, type PaymentStatus } from '../../domain/payments';
@@ -100,7 +100,7 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
     },
 
     /**
-     * The gateway confirmed the money: the order is paid, once. The "payment received" SMS goes
+     * The gateway confirmed the money: the order is paid (and confirmed), once. The "payment received" SMS goes
      * into the outbox in the same transaction, only when this call changed the order. Money for
      * an order already cancelled (its hold ran out first) never lands in silence: see `latePayment`.
      */
@@ -116,11 +116,15 @@ export function createOrderPayments(db: Kysely<DB>, deps: OrderPaymentsDeps) {
           .executeTakeFirst(),
       );
       if (moved) {
+        // Money is the buyer's word: a paid order needs no call (issue 33); harmless when confirmed already.
+        await applyConfirmation(trx, { id: p.id, method: 'paid' });
         const order = await trx.selectFrom('orders').select(['account_phone']).where('id', '=', p.id).executeTakeFirstOrThrow();
         if (order.account_phone) await enqueueSms(trx, order.account_phone, `${p.shopName}: অর্ডার #${p.id}-এর ${p.amount} টাকা পেমেন্ট পাওয়া গেছে (${p.reference})। ধন্যবাদ!`, 'payment_received');
         return 'paid';
       }
       const late = await latePayment(trx, p, 'paid');
+      // Reopened by its money: Pending again, and confirmed by that payment.
+      if (late === 'reopened') await applyConfirmation(trx, { id: p.id, method: 'paid' });
       // Money taken for an order already paid (a second attempt) or refunded: staff give it back by hand.
       if (!late) await alertStaff(trx, `${p.shopName}: অর্ডার #${p.id}-এ আরেকটি ${p.amount} টাকা পেমেন্ট এসেছে (${p.reference})। ফেরত দিন। (A second payment arrived: refund it.)`);
       return late;

@@ -26,11 +26,13 @@ import { createPurchases } from './purchases';
 import { createBoughtTogether } from './bought-together';
 import { createStaffOrders } from './staff-orders';
 import { createOrderEdits } from './edits';
+import { createConfirmation } from './confirmation';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
 export type { ShipmentOrder, OrderShipments } from './shipments';
 export type { WalletPayments, ManualRefundInput } from './wallet-payments';
+export type { LinkOrder } from './confirmation';
 export { toApiPayment } from './shapes';
 
 export const STATUS_UPDATED = 'Status Updateed successfully';
@@ -61,6 +63,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     staffOrders: createStaffOrders({ checkout: placeOrder, settings: deps.settings, users: deps.users, view: viewOrder }),
     /** Staff editing a Pending order before booking: lines, address, delivery, re-priced (edits.ts). */
     edits: createOrderEdits(db, deps),
+    /** Confirming orders before dispatch: staff, the SMS link, and the sweep of those nobody confirmed (confirmation.ts). */
+    confirmation: createConfirmation(db, deps),
 
     /**
      * Places an order (checkout.ts) and answers it with the order itself; an order paid online

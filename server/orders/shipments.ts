@@ -14,7 +14,7 @@ import type { CourierId, ParcelStateName } from '../../domain/shipments';
 const COLUMNS = [
   'id', 'status', 'total', 'paid_amount', 'refunded_amount', 'payment_status', 'payment_gateway', 'name', 'phone_number',
   'optional_phone_number', 'email', 'district', 'upazila_thana', 'delivery_address', 'order_instruction', 'created_at',
-  'courier', 'consignment_id', 'tracking_code', 'shipment_status', 'account_phone', 'cod_amount',
+  'courier', 'consignment_id', 'tracking_code', 'shipment_status', 'account_phone', 'cod_amount', 'confirmation',
 ] as const;
 
 export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
@@ -46,7 +46,7 @@ export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
     },
 
     /**
-     * The parcel is booked: a Pending order carries its courier, ids, state and the COD the
+     * The parcel is booked: a Pending, confirmed order carries its courier, ids, state and the COD the
      * courier was asked to collect (`codAmount`: total − what the shop kept, as sent), once. False otherwise.
      */
     async markBooked(trx: Kysely<DB>, p: { id: number; courier: CourierId; consignmentId: string; trackingCode: string; state: ParcelStateName; codAmount: number }): Promise<boolean> {
@@ -57,6 +57,8 @@ export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
           .where('id', '=', p.id)
           .where('status', '=', 'Pending')
           .where('consignment_id', 'is', null)
+          // The row decides, not the caller's read: an order nobody confirmed never goes out (issue 33).
+          .where('confirmation', '=', 'confirmed')
           .executeTakeFirst(),
       );
     },

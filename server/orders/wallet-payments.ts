@@ -14,6 +14,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, OrderPayment } from '../db/schema';
 import { nowIso } from '../db/dialect';
+import { applyConfirmation } from './transitions';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { AuthUser } from '../accounts/sessions';
@@ -181,6 +182,8 @@ export function createWalletPayments(db: Kysely<DB>) {
               .execute();
           }
           await settle(trx, orderId);
+          // Verified money confirms the order (issue 33): its first verified payment does; later ones change nothing.
+          await applyConfirmation(trx, { id: orderId, method: 'paid' });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();

@@ -23,6 +23,7 @@ import { outcomeOf, recordParcel } from './record';
 import { amountToCollect, courierAddress, type BookShipmentInput, type CourierId } from '../../domain/shipments';
 import { COURIERS } from '../../domain/providers';
 import type { PaymentStatus } from '../../domain/payments';
+import { DESK_MESSAGES } from '../../domain/order-desk';
 
 /** The admin's answer after a booking without an answer at a courier that cannot be asked. */
 export type AdoptChoice = Pick<BookShipmentInput, 'consignment_id' | 'confirm_not_booked'>;
@@ -52,6 +53,8 @@ export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
     if (!order) return notFound(ORDER_NOT_FOUND);
     if (order.consignment_id) return conflict(`Order #${order.id} is already booked with ${order.courier ? COURIERS[order.courier].label : 'a courier'}.`);
     if (order.status !== 'Pending') return badRequest(`Only Pending orders can be sent; order #${order.id} is ${order.status}.`);
+    // Cash on delivery costs the delivery both ways when the buyer did not want it: confirm first.
+    if (order.confirmation !== 'confirmed') return conflict(DESK_MESSAGES.unconfirmedBooking(order.id), { confirmation: order.confirmation });
     if (order.payment_gateway && !SETTLED.includes(order.payment_status)) {
       return conflict(`Order #${order.id} is paid online and its payment is ${order.payment_status}; send it once the payment is settled.`);
     }

@@ -17,6 +17,8 @@ export const storeRoutes: RouteConfigEntry[] = [
   route('publishers/:name', 'routes/store/person-books.tsx', { id: 'publisher-books' }),
   route('search', 'routes/store/search.tsx'),
   route('track', 'routes/store/track.tsx'),
+  // The one-time link an order's SMS carries (issue 33).
+  route('c/:token', 'routes/store/confirm.tsx'),
   route('printing-service', 'routes/store/info.tsx', { id: 'printing-service' }),
   route('custom-order', 'routes/store/info.tsx', { id: 'custom-order' }),
   route('set-lang/:lang', 'routes/store/set-lang.ts'),
