@@ -59,6 +59,9 @@ describe('codes masked once sent', () => {
     expect(maskCodes('restock_code', 'Haat: code 123456')).not.toMatch(/\d/);
     // An order's number and total stay: they are not secrets and the customer needs them.
     expect(maskCodes('order_confirmation', 'হাট: আপনার অর্ডার #123456 গ্রহণ করা হয়েছে। মোট 1500 টাকা।')).toBe('হাট: আপনার অর্ডার #123456 গ্রহণ করা হয়েছে। মোট 1500 টাকা।');
+    // A confirmation link's token is a secret in any message; the rest of the link stays readable.
+    const token = 'A'.repeat(20) + '_-' + 'b9'.repeat(10) + 'z';
+    expect(maskCodes('order_confirmation', `হাট: অর্ডার #12। কনফার্ম করতে: https://shop.example/c/${token}`)).toBe(`হাট: অর্ডার #12। কনফার্ম করতে: https://shop.example/c/${CODE_MASK}`);
   });
 });
 

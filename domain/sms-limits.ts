@@ -73,9 +73,16 @@ export function mayGoNow(kind: string, sentLastHour: number, limits: Pick<SmsLim
 const CODE_DIGITS = /(?<!\d)\d{4,8}(?!\d)/g;
 export const CODE_MASK = '••••••';
 
-/** A code message's text with its codes masked (other kinds unchanged): what is kept once it is sent, and what logs show. */
+/** An order confirmation link's token (domain/order-desk.ts): whoever holds it confirms the order. */
+const CONFIRM_LINK_TOKEN = /(\/c\/)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+
+/**
+ * A message's text with its secrets masked: a code message's codes, and in any message a one-time
+ * confirmation link's token. What is kept once it is sent, and what logs and the back office show.
+ */
 export function maskCodes(kind: string, text: string): string {
-  return smsClass(kind) === 'code' ? text.replace(CODE_DIGITS, CODE_MASK) : text;
+  const links = text.replace(CONFIRM_LINK_TOKEN, `$1${CODE_MASK}`);
+  return smsClass(kind) === 'code' ? links.replace(CODE_DIGITS, CODE_MASK) : links;
 }
 
 /** The message to the owners when the hourly budget is reached (one an hour), in one SMS part. */

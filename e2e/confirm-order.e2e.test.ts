@@ -41,8 +41,11 @@ const test = shopTest
     expect(placed.status).toBe(200);
     const id = placed.body.order_id;
     const sms = (await api.get<{ results: Sms[] }>(`/api/sms/?phone_number=${CUSTOMER.phone_number}`, admin)).results.find((m) => m.kind === 'order_confirmation' && m.text.includes(`#${id}`))!;
-    const link = new RegExp(`${url('/c/').replace(/[.]/g, '\\.')}[A-Za-z0-9_-]{43}`).exec(sms.text)?.[0];
-    expect(link, sms.text).toBeDefined();
+    // The back office shows the link masked; the stored text (kept whole by SMS_LOG_CODES) holds the token.
+    expect(sms.text).toContain(`${url('/c/')}••••••`);
+    const text = api.storedSms(sms.id);
+    const link = new RegExp(`${url('/c/').replace(/[.]/g, '\\.')}[A-Za-z0-9_-]{43}`).exec(text)?.[0];
+    expect(link, text).toBeDefined();
     return { id, link: link! };
   })
   .extend('orderOf', { scope: 'file' }, async ({ api, admin }) => async (id: number) => api.get<{ confirmation: string; confirmation_method: string | null }>(`/api/order/${id}/`, admin));

@@ -178,6 +178,16 @@ describe(`SMS limits (${testDialect})`, () => {
       expect(order).toMatchObject({ status: 'sent', text: 'হাট: আপনার অর্ডার #271828 গ্রহণ করা হয়েছে। মোট 560 টাকা।' });
     });
 
+    it('the outbox keeps a sent order confirmation link with its token masked, and the back office never shows the token', async () => {
+      const phone = testPhone();
+      const token = 'k'.repeat(40) + '_9-';
+      await t.services.sms.enqueue(phone, `হাট: আপনার অর্ডার #31 গ্রহণ করা হয়েছে। কনফার্ম করতে: https://shop.example/c/${token}`, 'order_confirmation');
+      expect((await t.services.sms.list({ phone_number: phone }, { page: 1, size: 5, offset: 0 })).results[0]!.text).not.toContain(token);
+      while ((await t.services.sms.worker.runOnce()) > 0);
+      const [sent] = await outbox(phone);
+      expect(sent).toMatchObject({ status: 'sent', text: `হাট: আপনার অর্ডার #31 গ্রহণ করা হয়েছে। কনফার্ম করতে: https://shop.example/c/${CODE_MASK}` });
+    });
+
     it('with the log driver and SMS_LOG_CODES=1 (development) a sent code stays readable', async () => {
       const dev = await createTestApp({ sms: { driver: 'log', logCodes: true } });
       try {

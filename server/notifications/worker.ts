@@ -10,7 +10,7 @@ import type { DialectName } from '../db/database';
 import { timestampParam } from '../db/dialect';
 import type { LogLike, SmsGateway } from './gateway';
 import { IntervalWorker } from '../jobs/interval-worker';
-import { isCapped, maskCodes, mayGoNow, smsClass, type SmsLimits } from '../../domain/sms-limits';
+import { isCapped, maskCodes, mayGoNow, type SmsLimits } from '../../domain/sms-limits';
 
 /**
  * The shop's SMS limits as the worker applies them (service.ts hands them in from the settings).
@@ -171,8 +171,9 @@ export class SmsWorker {
 
     const row = await this.db.selectFrom('sms_outbox').select(['id', 'to_phone', 'text', 'kind', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
     const attempts = row.attempts + 1;
-    // A one-time code is not kept once it went out (the outbox is in every backup).
-    const masked = smsClass(row.kind) === 'code' && !this.policy.keepCodes ? { text: maskCodes(row.kind, row.text) } : {};
+    // A one-time code or confirmation link is not kept once it went out (the outbox is in every backup).
+    const hidden = maskCodes(row.kind, row.text);
+    const masked = hidden !== row.text && !this.policy.keepCodes ? { text: hidden } : {};
     try {
       await this.gateway.send({ id: row.id, to: row.to_phone, text: row.text, kind: row.kind });
     } catch (error) {
