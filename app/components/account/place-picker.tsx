@@ -18,7 +18,7 @@ function findDistrict(text: string): District | undefined {
 type Place = readonly [en: string, bn: string, ...rest: unknown[]];
 
 /** A text input offering `places` as it is typed, by the name in the page's language. */
-function PlaceField({ name, label, placeholder, level, listId, places, errors, ...input }: { name: string; label: string; placeholder: string; level: 1 | 2; listId: string; places: readonly Place[]; errors: FieldErrors } & Pick<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+function PlaceField({ name, label, placeholder, level, listId, places, errors, ...input }: { name: string; label: string; placeholder: string; level: 1 | 2; listId: string; places: readonly Place[]; errors: FieldErrors; defaultValue?: string | undefined } & Pick<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
   const lang = useLang();
   return (
     <>
@@ -32,9 +32,10 @@ function PlaceField({ name, label, placeholder, level, listId, places, errors, .
   );
 }
 
-export function PlacePicker({ errors }: { errors: FieldErrors }) {
+/** `initial`: the place an existing order already names (the back office's order edit). */
+export function PlacePicker({ errors, initial }: { errors: FieldErrors; initial?: { district: string; upazila_thana: string } }) {
   const t = useT();
-  const [district, setDistrict] = useState('');
+  const [district, setDistrict] = useState(initial?.district ?? '');
   const match = findDistrict(district);
   const upazilas = useMemo(() => (match ? match[2] : DISTRICTS.flatMap((d) => d[2])), [match]);
   return (
@@ -50,7 +51,7 @@ export function PlacePicker({ errors }: { errors: FieldErrors }) {
         onChange={(e) => setDistrict(e.currentTarget.value)}
         errors={errors}
       />
-      <PlaceField name="upazila_thana" label={t('উপজেলা/থানা', 'Upazila/Thana')} placeholder={t('উপজেলা/থানা খুঁজুন বা লিখুন', 'Search or type your upazila/thana')} level={2} listId="bd-upazilas" places={upazilas} errors={errors} />
+      <PlaceField name="upazila_thana" label={t('উপজেলা/থানা', 'Upazila/Thana')} placeholder={t('উপজেলা/থানা খুঁজুন বা লিখুন', 'Search or type your upazila/thana')} level={2} listId="bd-upazilas" places={upazilas} errors={errors} defaultValue={initial?.upazila_thana} />
     </div>
   );
 }

@@ -4,7 +4,9 @@
  * Below it, off paper too, the online payment's attempts and refunds, with the refund and review
  * actions; for an order not paid online the wallet claim to verify, the payments and refunds made
  * by hand (wallet-payments.tsx); and the parcel: its courier, tracking code and timeline (booked
- * from here while the order is Pending).
+ * from here while the order is Pending). Above it, off paper, the order desk: the buyer's record,
+ * the confirmation, source, staff note and edits (desk-panel.tsx), and "Edit order" while the
+ * order is Pending and not booked (edit-order.tsx).
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/invoice';
@@ -15,14 +17,27 @@ import { PAYMENT_STATUS_TEXT } from '../../components/payments/status';
 import { parcelOf } from '../../components/shipments/status';
 import { ShipmentPanel } from '../../components/admin/shipments/shipment-panel';
 import { WalletPaymentsPanel, codLine, readPayments } from '../../components/admin/wallet-payments';
+import { DeskPanel } from '../../components/admin/orders/desk-panel';
+import { canEdit, EditOrderPanel } from '../../components/admin/orders/edit-order';
+import { readEdits, readHistory } from '../../components/admin/orders/desk';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const id = idParam(params.id, 'Order');
-  const [invoice, detail] = await Promise.all([context.services.orders.invoice(id), context.services.orders.getOrder(user, id)]);
+  const [invoice, detail, settings] = await Promise.all([context.services.orders.invoice(id), context.services.orders.getOrder(user, id), context.services.settings.get()]);
   if (!invoice) notFoundPage('Order');
-  return { ...invoice, history: readPaymentHistory(detail), parcel: parcelOf(detail ?? invoice.order), payments: readPayments(invoice.payment.payments) };
+  const desk = (detail ?? {}) as { customer_history?: unknown; edits?: unknown };
+  return {
+    ...invoice,
+    history: readPaymentHistory(detail),
+    parcel: parcelOf(detail ?? invoice.order),
+    payments: readPayments(invoice.payment.payments),
+    buyer: readHistory(desk.customer_history),
+    edits: readEdits(desk.edits, new Map(invoice.items.map((i) => [i.product, i.product_title]))),
+    delivery_options: settings.delivery_options,
+    max_units_per_line: settings.max_units_per_line,
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -34,7 +49,7 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm; }
 @media print { body { background: #fff !important; } main { padding: 0 !important; } .invoice-sheet { box-shadow: none !important; border: 0 !important; max-width: none !important; margin: 0 !important; } }`;
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { shop, order, items, history, parcel, discounts, payments } = loaderData;
+  const { shop, order, items, history, parcel, discounts, payments, buyer, edits } = loaderData;
   const transaction = order.bkash_transaction_ID || order.nagad_transaction_ID || order.rocket_transaction_ID;
   // The label's COD: what the courier was asked to collect once booked, else what is due now.
   const cod = codLine(order);
@@ -47,6 +62,17 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           Cancel
         </Link>
       </div>
+      <DeskPanel order={order} history={buyer} edits={edits} />
+      {canEdit(order) && (
+        <EditOrderPanel
+          key={order.updated_at}
+          order={order}
+          items={items}
+          coupon={discounts.find((d) => d.code)?.code ?? ''}
+          deliveryOptions={loaderData.delivery_options}
+          maxUnits={loaderData.max_units_per_line}
+        />
+      )}
       <article className="invoice-sheet mx-auto max-w-[210mm] border border-stone-200 bg-white p-10 text-sm shadow-sm" data-testid="invoice">
         <header className="flex items-start justify-between border-b-2 border-stone-800 pb-4">
           <div>
@@ -162,7 +188,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
       </article>
       <PaymentHistory order={order} attempts={history.attempts} refunds={history.refunds} />
       <WalletPaymentsPanel order={order} payments={payments} />
-      <ShipmentPanel orderId={order.id} status={order.status} parcel={parcel} />
+      <ShipmentPanel orderId={order.id} status={order.status} confirmation={order.confirmation} parcel={parcel} />
     </>
   );
 }

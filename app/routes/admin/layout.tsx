@@ -31,6 +31,7 @@ const LINKS: [string, string][] = [
   ['/admin-reviews', 'Reviews'],
   ['/admin-categories', 'Categories'],
   ['/admin-orders', 'Orders'],
+  ['/admin-orders/new', 'New order'],
   ['/admin-promotions', 'Promotions'],
   ['/admin-authors', 'Authors'],
   ['/admin-publishers', 'Publishers'],

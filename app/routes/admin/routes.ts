@@ -25,6 +25,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('update-stationary/:id', 'routes/admin/product-edit.tsx', { id: 'update-stationary' }),
     route('admin-products-import', 'routes/admin/product-import.tsx'),
     route('admin-orders', 'routes/admin/orders.tsx'),
+    route('admin-orders/new', 'routes/admin/order-new.tsx'),
     route('admin-promotions', 'routes/admin/promotions.tsx'),
     route('admin-promotions/new', 'routes/admin/promotion-edit.tsx', { id: 'admin-promotion-new' }),
     route('admin-promotions/:id', 'routes/admin/promotion-edit.tsx', { id: 'admin-promotion-edit' }),

@@ -2,6 +2,7 @@
  * Shop settings, the one place shop-specific values live: name, footer texts, contacts, wallet
  * number, delivery charges and checkout limits, saved with PUT /api/settings/. The online gateways
  * (bKash online, SSLCommerz) are offered when the server is configured for them; they are listed, not edited.
+ * The order desk's settings (confirmation, auto-cancel hours, alert numbers) are desk-settings.tsx.
  */
 import type { Route } from './+types/settings';
 import { requireAdminPage } from './guard.server';
@@ -23,6 +24,8 @@ import { useApiForm } from '../../components/form/use-api-form';
 import { checkWith, formText } from '../../components/form/values';
 import { SaveButton } from '../../components/admin/buttons';
 import { PageTitle, Panel } from '../../components/admin/page';
+import { DeskSettingsPanel, deskSettingsOf } from '../../components/admin/orders/desk-settings';
+import { errorsByField } from '../../components/admin/orders/desk';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -56,6 +59,7 @@ function payload(current: ShopSettings) {
       ...Object.fromEntries(LIMITS.map(([key]) => [key, wholeNumber(formText(form, key))])),
       // Empty: no free delivery by subtotal.
       free_delivery_threshold: formText(form, 'free_delivery_threshold') === '' ? null : wholeNumber(formText(form, 'free_delivery_threshold')),
+      ...deskSettingsOf(form),
       payment_options: current.payment_options.flatMap((o, i) => (isOnlineOption(o) ? [] : [{ id: o.id, label: formText(form, `payment_label_${i}`), wallet: fd.get(`payment_wallet_${i}`) === 'on' }])),
     };
   };
@@ -73,7 +77,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     then: 'reload',
     reset: false,
   });
-  const e = form.errors;
+  // The server names an item of a list by its path (new_order_alert_phones.1): shown under its field.
+  const e = errorsByField(form.errors);
   return (
     <>
       <PageTitle>Settings</PageTitle>
@@ -137,6 +142,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             defaultValue={s.free_delivery_threshold ?? ''}
           />
         </Panel>
+        <DeskSettingsPanel settings={s} errors={e} />
         <FormErrors errors={e} />
         <SaveButton busy={form.busy}>Save settings</SaveButton>
       </form>

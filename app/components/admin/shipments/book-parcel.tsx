@@ -166,7 +166,7 @@ export function useBookParcel(): {
   return { open, dialog };
 }
 
-/** Whether an order may be booked: Pending and without a parcel. */
-export function canBook(order: { status: string; shipment_status: string | null }): boolean {
-  return order.status === 'Pending' && order.shipment_status === null;
+/** Whether an order may be booked: Pending, without a parcel, and not waiting for its confirmation (the server refuses that too). */
+export function canBook(order: { status: string; shipment_status: string | null; confirmation?: string | undefined }): boolean {
+  return order.status === 'Pending' && order.shipment_status === null && order.confirmation !== 'unconfirmed';
 }

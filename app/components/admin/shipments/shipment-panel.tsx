@@ -9,7 +9,7 @@ import { canBook, useBookParcel } from './book-parcel';
 
 const english = (_bn: string, en: string) => en;
 
-export function ShipmentPanel({ orderId, status, parcel }: { orderId: number; status: string; parcel: ParcelView }) {
+export function ShipmentPanel({ orderId, status, confirmation, parcel }: { orderId: number; status: string; confirmation?: string; parcel: ParcelView }) {
   const booking = useBookParcel();
   return (
     <div className="no-print mx-auto mt-6 max-w-[210mm]" data-testid="shipment-panel">
@@ -46,7 +46,7 @@ export function ShipmentPanel({ orderId, status, parcel }: { orderId: number; st
             </div>
           )}
         </dl>
-        {canBook({ status, shipment_status: parcel.shipment_status }) && (
+        {canBook({ status, confirmation, shipment_status: parcel.shipment_status }) && (
           <Button className="mb-3" onClick={() => booking.open(orderId)} data-testid="book-parcel">
             Book parcel
           </Button>
