@@ -145,7 +145,7 @@ const PAGES: Record<string, 'public' | 'signed' | 'admin'> = {
   '/admin-publishers': 'admin', '/update-publisher/:id': 'admin', '/admin-customers': 'admin', '/make-admin': 'admin',
   '/admin-categories': 'admin', '/update-category/:id': 'admin', '/admin-books': 'admin', '/update-book/:id': 'admin',
   '/admin-electronics': 'admin', '/update-electronics/:id': 'admin', '/admin-stationary': 'admin',
-  '/update-stationary/:id': 'admin', '/admin-products-import': 'admin', '/admin-orders': 'admin', '/order-invoice/:id': 'admin', '/admin-settings': 'admin',
+  '/update-stationary/:id': 'admin', '/admin-products-import': 'admin', '/admin-orders': 'admin', '/admin-orders/new': 'admin', '/order-invoice/:id': 'admin', '/admin-settings': 'admin',
   '/admin-sms': 'admin', '/admin-couriers': 'admin', '/admin-restock': 'admin', '/admin-reviews': 'admin', '/admin-audit': 'admin', '/admin-promotions': 'admin', '/admin-promotions/new': 'admin', '/admin-promotions/:id': 'admin',
 };
 
