@@ -30,16 +30,7 @@ const test = shopTest
   /** Orders the book as the customer (cash on delivery) and answers the order and the link its SMS carries. */
   .extend('orderWithLink', { scope: 'file' }, async ({ api, admin, book, url }) => async () => {
     const token = await api.token(CUSTOMER.phone_number, CUSTOMER.password);
-    const placed = await api.json<{ order_id: number }>(token, 'POST', '/checkout/', {
-      district: 'ঢাকা',
-      upazila_thana: 'মিরপুর',
-      delivery_address: 'বাড়ি ১২, রোড ৩',
-      delivery_option: 'dhaka_home',
-      payment_option: 'cod',
-      orderItems: [{ product: book.id, quantity: 1 }],
-    });
-    expect(placed.status).toBe(200);
-    const id = placed.body.order_id;
+    const id = await api.placeCodOrder(token, [{ product: book.id, quantity: 1 }]);
     const sms = (await api.get<{ results: Sms[] }>(`/api/sms/?phone_number=${CUSTOMER.phone_number}`, admin)).results.find((m) => m.kind === 'order_confirmation' && m.text.includes(`#${id}`))!;
     // The back office shows the link masked; the stored text (kept whole by SMS_LOG_CODES) holds the token.
     expect(sms.text).toContain(`${url('/c/')}••••••`);

@@ -199,18 +199,7 @@ describe('the order desk', () => {
     const book = await bookInStock(api);
     const placed: number[] = [];
     for (let i = 0; i < 2; i++) {
-      const res = await api.json<{ order_id: number }>(buyer, 'POST', '/checkout/', {
-        name: CUSTOMER.name,
-        phone_number: CUSTOMER.phone_number,
-        district: 'Dhaka',
-        upazila_thana: 'Dhanmondi',
-        delivery_address: 'Road 1, House 2',
-        delivery_option: 'dhaka_home',
-        payment_option: 'cod',
-        orderItems: [{ product: book.id, quantity: 1 }],
-      });
-      expect(res.status).toBe(200);
-      placed.push(res.body.order_id);
+      placed.push(await api.placeCodOrder(buyer, [{ product: book.id, quantity: 1 }], { name: CUSTOMER.name, phone_number: CUSTOMER.phone_number }));
     }
 
     await page.goto(url('/admin-orders'), { waitUntil: 'networkidle' });

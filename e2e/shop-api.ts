@@ -7,6 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { ADMIN, type RunningServer } from './processes';
+import { checkoutBody } from '../server/test/orders-fixtures';
 
 export interface Shopper {
   name: string;
@@ -45,6 +46,8 @@ export interface ShopApi {
   json<T = Record<string, unknown>>(token: string | undefined, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   /** The text the log driver stored for outbox message `id`, codes unmasked. */
   storedSms(id: number): string;
+  /** A cash-on-delivery checkout of `lines` as the customer holding `token` (checkout's test body, `extra` on top); answers the order's id. */
+  placeCodOrder(token: string, lines: { product: number; quantity: number }[], extra?: Record<string, unknown>): Promise<number>;
 }
 
 export function shopApi(server: RunningServer): ShopApi {
@@ -88,6 +91,11 @@ export function shopApi(server: RunningServer): ShopApi {
       } finally {
         db.close();
       }
+    },
+    async placeCodOrder(token, lines, extra = {}) {
+      const res = await api.json<{ order_id: number }>(token, 'POST', '/checkout/', checkoutBody(lines, extra));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.order_id;
     },
   };
   return api;

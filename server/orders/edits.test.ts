@@ -109,6 +109,18 @@ describe(`editing a Pending order before booking (${testDialect})`, () => {
     expect(await product(p)).toMatchObject({ units_stock: 4 });
   });
 
+  it('a booking that worked out its COD before an edit re-priced the order is not recorded on it', async () => {
+    const p = await insertProduct(db(), { regular_price: 300, units_stock: 5 });
+    const id = await place([{ product: p, quantity: 1 }]);
+    const readTotal = (await order(id)).total;
+    expect((await put(id, { lines: [{ product: p, quantity: 2 }] })).statusCode).toBe(200);
+    const mark = (total: number) =>
+      db().transaction().execute((trx) => t.services.orders.shipments.markBooked(trx, { id, courier: 'steadfast', consignmentId: `E-${id}`, trackingCode: `E-${id}`, state: 'booked', codAmount: total, total }));
+    expect(await mark(readTotal)).toBe(false);
+    expect(await order(id)).toMatchObject({ consignment_id: null });
+    expect(await mark((await order(id)).total)).toBe(true);
+  });
+
   it('answers 409 for an order no longer Pending', async () => {
     const p = await insertProduct(db(), { units_stock: 5 });
     const id = await place([{ product: p, quantity: 1 }]);

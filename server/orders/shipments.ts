@@ -47,9 +47,10 @@ export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
 
     /**
      * The parcel is booked: a Pending, confirmed order carries its courier, ids, state and the COD the
-     * courier was asked to collect (`codAmount`: total − what the shop kept, as sent), once. False otherwise.
+     * courier was asked to collect (`codAmount`: total − what the shop kept, as sent), once, while its
+     * total is still the one the COD came from. False otherwise.
      */
-    async markBooked(trx: Kysely<DB>, p: { id: number; courier: CourierId; consignmentId: string; trackingCode: string; state: ParcelStateName; codAmount: number }): Promise<boolean> {
+    async markBooked(trx: Kysely<DB>, p: { id: number; courier: CourierId; consignmentId: string; trackingCode: string; state: ParcelStateName; codAmount: number; total?: number }): Promise<boolean> {
       return changed(
         await trx
           .updateTable('orders')
@@ -59,6 +60,8 @@ export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
           .where('consignment_id', 'is', null)
           // The row decides, not the caller's read: an order nobody confirmed never goes out (issue 33).
           .where('confirmation', '=', 'confirmed')
+          // `total`: the total the COD was worked out from; an edit that re-priced the order meanwhile refuses the parcel.
+          .$if(p.total !== undefined, (q) => q.where('total', '=', p.total!))
           .executeTakeFirst(),
       );
     },

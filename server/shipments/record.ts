@@ -40,8 +40,8 @@ export function recordParcel(db: Kysely<DB>, deps: BookingDeps) {
       mine = await db.transaction().execute(async (trx) => {
         const finished = await store.finishBooking(trx, claim, { consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, courierStatus: parcel.courierStatus, step, answer: parcel.raw });
         if (!finished) return false;
-        if (!(await orders.markBooked(trx, { id: order.id, courier: courierId, consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, codAmount }))) {
-          throw conflict(`Order #${order.id} is no longer Pending or already has a parcel; ${label} parcel ${parcel.consignmentId} is not recorded on it (cancel it in ${label}'s panel if it is not wanted).`, { order_id: order.id, ...ids });
+        if (!(await orders.markBooked(trx, { id: order.id, courier: courierId, consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, codAmount, total: order.total }))) {
+          throw conflict(`Order #${order.id} changed while it was booked (no longer Pending, edited, or already given a parcel); ${label} parcel ${parcel.consignmentId} is not recorded on it (cancel it in ${label}'s panel if it is not wanted).`, { order_id: order.id, ...ids });
         }
         await store.addEvent(trx, { id: claim.id, order_id: order.id }, state, parcel.message || `Booked with ${label}.`);
         const to = orderStatusForParcel(state);
