@@ -10,6 +10,7 @@ import type { RouteDocs } from '../http/route-docs';
 import { routeModule } from '../http/route-module';
 import { DESK_MESSAGES, confirmOrderSchema } from '../../domain/order-desk';
 import type { OrderService } from './service';
+import { orderAnswer } from './shapes';
 
 const ORDER_NOT_FOUND = 'Order not found.';
 
@@ -28,7 +29,7 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
     await orders.confirmation.confirm(request.user!, id, body);
     const order = await orders.getOrder(request.user!, id);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    return { status: 200, message: DESK_MESSAGES.confirmed, order };
+    return orderAnswer(order, DESK_MESSAGES.confirmed);
   });
 };
 

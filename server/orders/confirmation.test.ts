@@ -87,7 +87,8 @@ describe(`order confirmation (${testDialect})`, () => {
     const { id, token } = await place();
     const res = await confirm(id, { method: 'call', note: 'Customer says deliver after 5 pm' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 200, message: DESK_MESSAGES.confirmed, order: { id, confirmation: 'confirmed', confirmation_method: 'call', staff_note: '[confirmed by call] Customer says deliver after 5 pm' } });
+    // 200 the order (run contract): its fields at the top, and again under `order`.
+    expect(res.json()).toMatchObject({ id, status: 'Pending', confirmation: 'confirmed', message: DESK_MESSAGES.confirmed, order: { id, confirmation: 'confirmed', confirmation_method: 'call', staff_note: '[confirmed by call] Customer says deliver after 5 pm' } });
     const first = await row(id);
     expect(first).toMatchObject({ confirmed_by: admin.userId, confirm_token_hash: null });
 

@@ -19,6 +19,7 @@ import { PARCEL_STATES } from '../../domain/shipments';
 import { COURIER_IDS, type CourierId } from '../../domain/providers';
 import { DESK_MESSAGES, ORDER_CONFIRMATIONS, ORDER_SOURCES, orderDateFilter, orderEditSchema, staffOrderSchema } from '../../domain/order-desk';
 import { STATUS_UPDATED, type OrderService } from './service';
+import { orderAnswer } from './shapes';
 import { STAFF_ORDER_MESSAGES } from './staff-orders';
 import { EDIT_MESSAGES, isEditKey, namesAnEdit } from './edits';
 import { WALLET_MESSAGES, recordPaymentSchema } from '../../domain/wallet-payments';
@@ -92,7 +93,7 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
     const header = request.headers['idempotency-key'];
     const placed = await orders.staffOrders.place(request.user!, request.body ?? {}, Array.isArray(header) ? header[0] : header);
     reply.code(201);
-    return { status: 201, message: STAFF_ORDER_MESSAGES.created, ...placed };
+    return orderAnswer(placed.order as object, STAFF_ORDER_MESSAGES.created, { order_id: placed.order_id });
   });
 
   app.get('/api/order/:id/', { preHandler: requireUser }, async (request) => {
@@ -130,7 +131,7 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
     const body = recordPaymentSchema.parse(request.body ?? {});
     await orders.wallet.record(request.user!, id, body);
     reply.code(201);
-    return { status: 201, message: WALLET_MESSAGES.recorded, order: await orders.getOrder(request.user!, id) };
+    return orderAnswer((await orders.getOrder(request.user!, id))!, WALLET_MESSAGES.recorded);
   });
 
   app.post('/api/order/:id/payments/:pid/reject/', { preHandler: requireAdmin }, async (request) => {

@@ -132,3 +132,12 @@ export function forCustomer<T extends ReturnType<typeof withLines>>(order: T) {
 
 export type ApiOrderItem = ReturnType<typeof toApiItem>;
 
+
+/**
+ * "The order" as the order desk's and money's writes answer it (run contract: "201 the order"):
+ * the order's own fields at the top, its `message`, and the order again under `order` for clients
+ * of the `{status, message, order}` answers older calls give. `status` is therefore the order's.
+ */
+export function orderAnswer<T extends object>(order: T, message: string, extra: Record<string, unknown> = {}) {
+  return { ...order, ...extra, message, order };
+}

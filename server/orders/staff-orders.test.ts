@@ -61,7 +61,8 @@ describe(`orders staff take by phone (${testDialect})`, () => {
     const res = await place({ ...sent, subtotal: 600, delivery_charge: 60, total: 660 });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().order;
-    expect(res.json()).toMatchObject({ status: 201, order_id: order.id });
+    // 201 the order (run contract): its fields at the top, and again under `order`.
+    expect(res.json()).toMatchObject({ id: order.id, status: 'Pending', total: 660, confirmation: 'confirmed', order_id: order.id });
     expect(order).toMatchObject({
       name: 'রহিমা খাতুন',
       phone_number: sent.customer_phone,

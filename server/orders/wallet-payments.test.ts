@@ -59,6 +59,8 @@ describe(`wallet payments (${testDialect})`, () => {
     expect(cash.statusCode, cash.body).toBe(201);
     expect(cash.json().order).toMatchObject({ payment_status: 'paid', paid_amount: 360, paid_at: expect.any(String) });
     expect(cash.json().order.payments).toHaveLength(2);
+    // 201 the order (run contract): its fields at the top too.
+    expect(cash.json()).toMatchObject({ id: cash.json().order.id, payment_status: 'paid', paid_amount: 360 });
   });
 
   it('answers 409 for a transaction id already verified, on this order or another, and 400 for more than is due', async () => {
