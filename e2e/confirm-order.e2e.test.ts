@@ -71,13 +71,19 @@ describe('confirming an order by the SMS link', () => {
     await context.close();
   });
 
-  test('with JavaScript on, the same button confirms, with no page errors', async ({ visit, orderWithLink, orderOf }) => {
+  test('with JavaScript on, the same button confirms, with no page errors; the order page tells the customer it waits until then', async ({ page: shopper, signIn, visit, orderWithLink, orderOf }) => {
     const { id, link } = await orderWithLink();
+    await signIn(shopper, CUSTOMER, '/order');
+    const card = shopper.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
+    await card.getByTestId('order-unconfirmed').waitFor();
     const { page, errors } = await visit(link.replace(/^https?:\/\/[^/]+/, ''), { viewport: PHONE });
     await page.getByRole('button', { name: /হ্যাঁ, অর্ডারটি চাই/ }).click();
     await page.getByTestId('confirm-done').waitFor();
     expect(await orderOf(id)).toMatchObject({ confirmation: 'confirmed', confirmation_method: 'sms' });
     expect(errors).toEqual([]);
     await page.close();
+    await shopper.reload({ waitUntil: 'networkidle' });
+    await card.waitFor();
+    expect(await card.getByTestId('order-unconfirmed').count()).toBe(0);
   });
 });

@@ -26,6 +26,8 @@ export interface CustomerOrder {
   rocket_transaction_ID: string;
   transaction_amount: number | null;
   payment_status: PaymentStatus;
+  /** `unconfirmed` while the shop waits for the buyer's word (the SMS link or a call) before sending it. */
+  confirmation?: string;
   payment_gateway: string | null;
   payment_reference: string;
   paid_amount: number;
@@ -131,6 +133,14 @@ export function OrderCard({ order: o, highlighted }: { order: CustomerOrder; hig
         )}
       </dl>
       <Parcel order={o} />
+      {o.status === 'Pending' && o.confirmation === 'unconfirmed' && !o.payment_gateway && (
+        <p className="mt-3 rounded border border-sky-200 bg-sky-50 p-3 text-sm" data-testid="order-unconfirmed">
+          {t(
+            'অর্ডারটি কনফার্মের অপেক্ষায়: এসএমএস-এ লিংক পেলে সেখান থেকে কনফার্ম করুন, নইলে দোকান থেকে ফোন করে জেনে নেওয়া হবে। কনফার্ম হলেই পাঠানো হবে।',
+            'This order waits for your confirmation: use the link in the SMS if you got one, or the shop will call you. It is sent once confirmed.',
+          )}
+        </p>
+      )}
       {payable && (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="order-payable">
           <div>
