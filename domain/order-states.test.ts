@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from './orders';
-import { CONFIRMATION_MOVES, MOVE_CAUSES, ORDER_MOVES, canTransition, findConfirmation, findMove, isFinal, moveSms, moveSmsKind, passesGuard, staffMovesFrom, type GuardedOrder, type MoveCause } from './order-states';
+import { CONFIRMATION_MOVES, MOVE_CAUSES, ORDER_MOVES, RETURN_MOVES, canTransition, findConfirmation, findReturnMove, findMove, isFinal, moveSms, moveSmsKind, passesGuard, staffMovesFrom, type GuardedOrder, type MoveCause } from './order-states';
 import { PAYMENT_STATUSES } from './payments';
 
 /** Every move the shop allows, written out by hand: the table must say exactly this. */
@@ -45,9 +45,10 @@ describe('the order state machine', () => {
     expect(isFinal('Pending')).toBe(false);
   });
 
-  it('puts stock back on Cancelled and Returned, gives promotion uses back only on Cancelled, pays cash on delivery only on Delivered', () => {
+  it('puts stock back at once only on Cancelled; Returned opens a return in transit (stock back when received); promotion uses back only on Cancelled; cash on delivery paid only on Delivered', () => {
     for (const m of ORDER_MOVES) {
-      expect(m.effects.includes('restock'), `${m.from}→${m.to} ${m.cause}`).toBe(m.to === 'Cancelled' || m.to === 'Returned');
+      expect(m.effects.includes('restock'), `${m.from}→${m.to} ${m.cause}`).toBe(m.to === 'Cancelled');
+      expect(m.effects.includes('open_return'), `${m.from}→${m.to} ${m.cause}`).toBe(m.to === 'Returned');
       expect(m.effects.includes('release_promotions')).toBe(m.to === 'Cancelled');
       expect(m.effects.includes('flag_refund_due')).toBe(m.to === 'Cancelled');
       expect(m.effects.includes('pay_on_delivery')).toBe(m.to === 'Delivered');
@@ -117,5 +118,13 @@ describe('the order state machine', () => {
     for (const m of CONFIRMATION_MOVES) expect([m.from, m.to]).toEqual(['unconfirmed', 'confirmed']);
     expect(CONFIRMATION_MOVES.filter((m) => !m.pendingOnly).map((m) => m.method)).toEqual(['paid']);
     expect(findConfirmation('auto')).toBeUndefined();
+  });
+
+  it('moves a return requested → approved or rejected by a decision, approved → received once, received → refunded; nothing else', () => {
+    const allowed = RETURN_MOVES.map((m) => `${m.from} → ${m.to} by ${m.cause}`).sort();
+    expect(allowed).toEqual(['approved → received by receipt', 'received → refunded by refund', 'requested → approved by decision', 'requested → rejected by decision']);
+    expect(findReturnMove('received', 'received')).toBeUndefined();
+    expect(findReturnMove('rejected', 'approved')).toBeUndefined();
+    expect(findReturnMove('refunded', 'received')).toBeUndefined();
   });
 });

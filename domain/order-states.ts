@@ -8,6 +8,7 @@
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 import { PAYABLE, paymentStatusesBefore, type PaymentStatus } from './payments';
 import type { ConfirmationMethod, OrderConfirmation } from './order-desk';
+import type { ReturnState } from './returns';
 
 /** What asks for a move. */
 export const MOVE_CAUSES = [
@@ -44,7 +45,12 @@ export type MoveEffect =
   /** The promotion uses are taken again (a use past its limit is kept). */
   | 'retake_promotions'
   /** One SMS to the customer's account phone. */
-  | 'notify';
+  | 'notify'
+  /**
+   * The goods are on their way back: the order's `return_status` becomes `in_transit` and an
+   * approved return of every line is opened; stock moves only when it is received (issue 34).
+   */
+  | 'open_return';
 
 /** What must hold of the order besides its status; checked in the move's own conditional UPDATE. */
 export interface MoveGuard {
@@ -68,8 +74,8 @@ export interface OrderMove {
 
 const CANCEL: readonly MoveEffect[] = ['flag_refund_due', 'restock', 'release_promotions', 'notify'];
 const DELIVER: readonly MoveEffect[] = ['pay_on_delivery'];
-// A returned order did use its coupon: its uses stay.
-const RETURN: readonly MoveEffect[] = ['restock'];
+// A returned order did use its coupon: its uses stay. Its stock comes back when the parcel does.
+const RETURN: readonly MoveEffect[] = ['open_return'];
 
 /** Every move there is; anything else is refused. */
 export const ORDER_MOVES: readonly OrderMove[] = [
@@ -167,4 +173,25 @@ export const CONFIRMATION_MOVES: readonly { from: 'unconfirmed'; to: 'confirmed'
 /** The confirmation move for `method`; undefined for `auto` (set at checkout, never a move). */
 export function findConfirmation(method: ConfirmationMethod) {
   return CONFIRMATION_MOVES.find((m) => m.method === method);
+}
+
+/** What moves a return: staff deciding a request, the shop receiving the goods, refunds reaching its amount. */
+export type ReturnCause = 'decision' | 'receipt' | 'refund';
+
+/**
+ * A return's moves (domain/returns.ts): a customer's request is approved or rejected by staff;
+ * an approved return (staff's, the courier's, the rest of a partial delivery) is received once,
+ * which moves its stock; it is refunded once refunds naming it reach its `refund_amount`.
+ * Rejected and refunded are final; a received return with nothing to refund stays received.
+ */
+export const RETURN_MOVES: readonly { from: ReturnState; to: ReturnState; cause: ReturnCause }[] = [
+  { from: 'requested', to: 'approved', cause: 'decision' },
+  { from: 'requested', to: 'rejected', cause: 'decision' },
+  { from: 'approved', to: 'received', cause: 'receipt' },
+  { from: 'received', to: 'refunded', cause: 'refund' },
+];
+
+/** The return move from `from` to `to`; undefined when the table has none (refused). */
+export function findReturnMove(from: ReturnState, to: ReturnState) {
+  return RETURN_MOVES.find((m) => m.from === from && m.to === to);
 }

@@ -1,6 +1,6 @@
 /** The shop's settings, edited in the back office. Nothing shop-specific is hard-coded elsewhere. */
 import { z } from 'zod';
-import { GATEWAYS, ONLINE_GATEWAYS, isOnlineGateway, type OnlineGateway } from './providers';
+import { COURIER_IDS, GATEWAYS, ONLINE_GATEWAYS, isOnlineGateway, type CourierId, type OnlineGateway } from './providers';
 import { isSafeLink } from './catalog-forms';
 import { normalizePhone } from './phone';
 
@@ -30,6 +30,8 @@ export const SETTINGS_MESSAGES = {
   confirmation: 'none, sms অথবা staff বেছে নিন। (Choose none, sms or staff.)',
   cancelHours: '০ (কখনও না) থেকে ৭২০ ঘণ্টার মধ্যে একটি পূর্ণ সংখ্যা দিন। (Whole hours from 0, never, to 720.)',
   alertPhones: 'সঠিক মোবাইল নাম্বার দিন (01XXXXXXXXX), সর্বোচ্চ ৫টি। (Up to 5 Bangladeshi mobile numbers.)',
+  returnDays: '০ (অনলাইনে ফেরত নেই) থেকে ৯০ দিনের মধ্যে একটি পূর্ণ সংখ্যা দিন। (Whole days from 0, no online returns, to 90.)',
+  courierRates: 'প্রতিটি কুরিয়ারের জন্য পূর্ণ টাকায় চার্জ দিন। (Whole taka per known courier.)',
 } as const;
 
 /** Every footer links to it: only a web address (or none), never `javascript:` or `data:`. */
@@ -76,6 +78,13 @@ export const settingsSchema = z
     unconfirmed_cancel_hours: z.number({ message: SETTINGS_MESSAGES.cancelHours }).int(SETTINGS_MESSAGES.cancelHours).min(0, SETTINGS_MESSAGES.cancelHours).max(720, SETTINGS_MESSAGES.cancelHours),
     /** Each new order texts these numbers one line (number, total, district). Staff only. */
     new_order_alert_phones: alertPhones,
+    /** Days after delivery a customer may ask for a return from /order; 0: only by phone. */
+    return_days: z.number({ message: SETTINGS_MESSAGES.returnDays }).int(SETTINGS_MESSAGES.returnDays).min(0, SETTINGS_MESSAGES.returnDays).max(90, SETTINGS_MESSAGES.returnDays),
+    /** What each courier charges a parcel when its booking answer does not say (taka). Staff only. */
+    courier_rates: z.partialRecord(
+      z.enum(COURIER_IDS as [CourierId, ...CourierId[]], { message: SETTINGS_MESSAGES.courierRates }),
+      z.number({ message: SETTINGS_MESSAGES.courierRates }).int(SETTINGS_MESSAGES.courierRates).min(0, SETTINGS_MESSAGES.courierRates).max(100_000, SETTINGS_MESSAGES.courierRates),
+    ),
     /** A subtotal at or above it delivers free (domain/promotions.ts); null: never. */
     free_delivery_threshold: z
       .number({ message: SETTINGS_MESSAGES.threshold })
@@ -120,6 +129,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   order_confirmation: 'none',
   unconfirmed_cancel_hours: 48,
   new_order_alert_phones: [],
+  return_days: 7,
+  courier_rates: {},
   free_delivery_threshold: null,
 };
 
@@ -127,7 +138,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
  * Settings only staff see: `GET /api/settings/` and the pages leave them out for everyone else
  * (how the shop guards itself is nobody else's business).
  */
-export const STAFF_ONLY_SETTINGS = ['sms_daily_limit_per_number', 'sms_hourly_limit', 'new_order_alert_phones'] as const satisfies readonly (keyof ShopSettings)[];
+export const STAFF_ONLY_SETTINGS = ['sms_daily_limit_per_number', 'sms_hourly_limit', 'new_order_alert_phones', 'courier_rates'] as const satisfies readonly (keyof ShopSettings)[];
 export type PublicSettings = Omit<ShopSettings, (typeof STAFF_ONLY_SETTINGS)[number]>;
 
 /** The settings as a visitor or customer may see them. */

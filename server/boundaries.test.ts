@@ -15,13 +15,13 @@ const SERVER = import.meta.dirname;
 /** Which module owns which table; the catalogue also owns its search tables (0102, 0103) and change counters (0102, 0104). */
 const OWNERS: Record<string, readonly string[]> = {
   catalog: ['products', 'categories', 'authors', 'publishers', 'banners', 'logos', 'product_search', 'product_search_docs', 'product_search_queue', 'product_search_vocab', 'catalog_version', 'catalog_version_seq', 'catalog_stock_version', 'catalog_stock_version_seq', 'catalog_availability_version_seq', 'catalog_versions'],
-  orders: ['orders', 'order_items', 'order_status_changes', 'idempotency_keys', 'order_discounts', 'order_payments', 'order_edits'],
+  orders: ['orders', 'order_items', 'order_status_changes', 'idempotency_keys', 'order_discounts', 'order_payments', 'order_edits', 'returns', 'return_lines', 'return_photos'],
   promotions: ['promotions', 'promotion_redemptions'],
   accounts: ['users', 'sessions', 'password_resets', 'rate_limits'],
   notifications: ['sms_outbox'],
   settings: ['settings'],
   payments: ['payment_attempts', 'payment_refunds'],
-  shipments: ['shipments', 'shipment_events'],
+  shipments: ['shipments', 'shipment_events', 'courier_payouts', 'courier_payout_lines'],
   reviews: ['product_reviews'],
   'back-in-stock': ['restock_requests', 'restock_codes'],
   audit: ['audit_log'],

@@ -25,6 +25,8 @@ import { restockRequestsMigration } from './migrations/1001_restock_requests';
 import { auditLogMigration } from './migrations/1101_audit_log';
 import { providerIdsAsTextMigration } from './migrations/0307_provider_ids_as_text';
 import { ordersDeskMigration } from './migrations/0308_orders_desk';
+import { ordersReturnsMigration } from './migrations/0309_orders_returns';
+import { courierPayoutsMigration } from './migrations/0703_courier_payouts';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
@@ -61,6 +63,8 @@ export function allMigrations(database: Database): Record<string, Migration> {
     '0602_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'payment_attempts', ['gateway']),
     '0702_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'shipments', ['courier']),
     '0308_orders_desk': ordersDeskMigration(database.dialect),
+    '0309_orders_returns': ordersReturnsMigration(database.dialect),
+    '0703_courier_payouts': courierPayoutsMigration(database.dialect),
   };
 }
 

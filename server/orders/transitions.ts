@@ -3,7 +3,7 @@
  * applied inside the caller's transaction with all its effects — the conditional UPDATE from the
  * status the caller read (two movers at once change the order once; the guard is part of the
  * same UPDATE), the history row, the stock, the promotion uses, the money flags and the
- * customer's SMS. The back office, the couriers' reports, the payment hold, rejected and late
+ * customer's SMS, a return opened for goods coming back. The back office, the couriers' reports, the payment hold, rejected and late
  * payments all move orders through `applyOrderMove`; a new side effect is written here once.
  */
 import { sql, type Kysely, type UpdateObject } from 'kysely';
@@ -17,6 +17,7 @@ import { findConfirmation, findMove, moveSms, moveSmsKind, type MoveCause } from
 import type { ConfirmationMethod } from '../../domain/order-desk';
 import type { OrderStatus } from '../../domain/orders';
 import { paymentOnStatusChange } from '../../domain/payments';
+import { openReturn } from './returns/records';
 
 /** What a move may change beyond the order: the shelf, and the promotions' uses. */
 export interface OrderMoveDeps {
@@ -94,6 +95,11 @@ export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: 
 
   await trx.insertInto('order_status_changes').values({ order_id: id, from_status: req.from, to_status: req.to, changed_by: req.changedBy ?? null, created_at: now }).execute();
   if (has('restock')) await deps.stock.giveBack(trx, await linesOf(trx, id));
+  if (has('open_return')) {
+    // Money the shop still holds is what the return may refund (the refund itself is a separate call).
+    const held = await trx.selectFrom('orders').select(['paid_amount', 'refunded_amount']).where('id', '=', id).executeTakeFirstOrThrow();
+    await openReturn(trx, { orderId: id, origin: req.cause === 'courier' ? 'courier' : 'staff', status: 'approved', reason: req.cause === 'courier' ? 'The courier brought the parcel back.' : 'Marked Returned by staff.', refundAmount: Math.max(0, held.paid_amount - held.refunded_amount), createdBy: req.changedBy ?? null });
+  }
   if (has('release_promotions')) await deps.promotions?.release(trx, id);
   if (has('retake_promotions')) await deps.promotions?.retake(trx, id);
   if (has('notify')) {

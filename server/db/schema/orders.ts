@@ -7,6 +7,7 @@ import type { OnlineGateway, PaymentStatus } from '../../../domain/payments';
 import type { CourierId, ParcelStateName } from '../../../domain/shipments';
 import type { OrderPaymentKind, OrderPaymentMethod } from '../../../domain/wallet-payments';
 import type { ConfirmationMethod, OrderConfirmation, OrderSource } from '../../../domain/order-desk';
+import type { ReturnCondition, ReturnOrigin, ReturnState, ReturnStatus } from '../../../domain/returns';
 import type { ProductType } from './catalog';
 
 export type OrderStatus = 'Pending' | 'Delivered' | 'Returned' | 'Cancelled';
@@ -75,6 +76,12 @@ export interface OrderTable {
   source: Generated<OrderSource>;
   /** Staff's note on an order they took; never shown to the customer. */
   staff_note: Generated<string>;
+  /** Goods coming back (`in_transit`) or back (`received`); null when nothing was returned (migration 0309). */
+  return_status: ReturnStatus | null;
+  /** The order an exchange replaces (migration 0309). */
+  exchange_of: number | null;
+  /** An exchange's price difference: positive is still due from the customer, negative owed to them. */
+  difference_due: number | null;
 }
 export type Order = Selectable<OrderTable>;
 
@@ -151,6 +158,44 @@ export interface OrderEditTable {
   created_at: string;
 }
 
+/** A return of some of an order's units (migration 0309; domain/returns.ts). */
+export interface ReturnTable {
+  id: Generated<number>;
+  order_id: number;
+  status: ReturnState;
+  origin: ReturnOrigin;
+  reason: Generated<string>;
+  refund_amount: Generated<number>;
+  refunded_amount: Generated<number>;
+  decision_reason: Generated<string>;
+  decided_by: number | null;
+  decided_at: string | null;
+  received_by: number | null;
+  received_at: string | null;
+  exchange_order_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export type Return = Selectable<ReturnTable>;
+
+export interface ReturnLineTable {
+  id: Generated<number>;
+  return_id: number;
+  order_item_id: number;
+  quantity: number;
+  condition: ReturnCondition | null;
+  received_condition: ReturnCondition | null;
+}
+export type ReturnLine = Selectable<ReturnLineTable>;
+
+export interface ReturnPhotoTable {
+  id: Generated<number>;
+  return_id: number;
+  image: string;
+  created_at: string;
+}
+
 /** The orders module's tables, by name (part of `DB`). */
 export interface OrderTables {
   orders: OrderTable;
@@ -160,4 +205,7 @@ export interface OrderTables {
   order_discounts: OrderDiscountTable;
   order_payments: OrderPaymentTable;
   order_edits: OrderEditTable;
+  returns: ReturnTable;
+  return_lines: ReturnLineTable;
+  return_photos: ReturnPhotoTable;
 }

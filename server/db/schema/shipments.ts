@@ -34,8 +34,39 @@ export interface ShipmentEventTable {
   created_at: string;
 }
 
+/** A courier's payout batch, uploaded by the accountant (migration 0703). */
+export interface CourierPayoutTable {
+  id: Generated<number>;
+  courier: CourierId;
+  reference: Generated<string>;
+  paid_at: string;
+  file_sha256: string;
+  total: Generated<number>;
+  fees: Generated<number>;
+  lines: Generated<number>;
+  matched: Generated<number>;
+  short: Generated<number>;
+  unknown: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One line of a payout sheet and what it matched. */
+export interface CourierPayoutLineTable {
+  id: Generated<number>;
+  payout_id: number;
+  consignment_id: string;
+  order_id: number | null;
+  cod_amount: number;
+  delivery_fee: Generated<number>;
+  expected: number | null;
+  outcome: 'matched' | 'short' | 'unknown';
+}
+
 /** The shipments module's tables, by name (part of `DB`). */
 export interface ShipmentTables {
   shipments: ShipmentTable;
   shipment_events: ShipmentEventTable;
+  courier_payouts: CourierPayoutTable;
+  courier_payout_lines: CourierPayoutLineTable;
 }
