@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { manualRefundFields, refineManualRefund } from './wallet-payments';
 import { GATEWAYS, isOnlineGateway, type OnlineGateway } from './providers';
+import { idSchema } from './queries';
 
 /** The online gateways the shop can take money through (domain/providers.ts lists them). */
 export { isOnlineGateway, type OnlineGateway } from './providers';
@@ -256,6 +257,8 @@ export const refundSchema = z
       .min(1, 'ফেরতের কারণ লিখুন। (Give a reason for the refund.)')
       .max(255, 'কারণ ২৫৫ অক্ষরের মধ্যে লিখুন। (At most 255 characters.)'),
     ...manualRefundFields,
+    /** The return this refund is for (issue 34): it counts toward that return's `refund_amount`. */
+    return: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional()),
   })
   .strict()
   .superRefine(refineManualRefund);

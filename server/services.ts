@@ -88,6 +88,7 @@ export function createServices(database: Database, config: Config, opts: Service
     limiter: accounts.limiter,
     promotions,
     publicUrl: config.publicUrl,
+    storage,
     payments: { begin: (orderId) => payments.begin(orderId, { reuse: true }), details: (orderId) => payments.details(orderId) },
     shipments: { events: (orderId) => shipments.events(orderId) },
   });

@@ -9,7 +9,7 @@ import type { FileStorage } from './storage';
 export const IMAGE_SIZES = { thumb: 160, card: 360, detail: 720 } as const;
 export const BANNER_SIZES = { thumb: 200, card: 720, detail: 1440 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
-export type ImageKind = 'products' | 'authors' | 'publishers' | 'banners' | 'logos' | 'categories';
+export type ImageKind = 'products' | 'authors' | 'publishers' | 'banners' | 'logos' | 'categories' | 'returns';
 
 export function sizesFor(kind: ImageKind): Record<ImageSize, number> {
   return kind === 'banners' ? BANNER_SIZES : IMAGE_SIZES;

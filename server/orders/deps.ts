@@ -7,6 +7,7 @@ import type { UserStore } from '../accounts/users';
 import type { RateLimiter } from '../accounts/rate-limit';
 import type { SettingsService } from '../settings/service';
 import type { CatalogService } from '../catalog/service';
+import type { FileStorage } from '../media/storage';
 import type { PromotionService } from '../promotions/service';
 import type { OrderStatus } from '../../domain/orders';
 import type { PaymentStatus } from '../../domain/payments';
@@ -51,7 +52,7 @@ export interface OrderDeps {
   /** The catalogue's stock face: checkout takes units and a cancelled order gives them back through it. */
   stock: CatalogService['stock'];
   /** The names of the admins in an order's history; the staff's phones for money alerts; the customer of an order staff take, by phone. */
-  users: Pick<UserStore, 'namesByIds' | 'staffPhones' | 'findByPhone' | 'findOrMakeByPhone'>;
+  users: Pick<UserStore, 'namesByIds' | 'staffPhones' | 'findByPhone' | 'findOrMakeByPhone' | 'findById'>;
   dialect: DialectName;
   /** PAYMENT_HOLD_MINUTES: how long an unpaid online order keeps its stock. */
   paymentHoldMinutes: number;
@@ -63,4 +64,6 @@ export interface OrderDeps {
   promotions: PromotionService;
   /** PUBLIC_URL, for the confirmation link in the order SMS. */
   publicUrl: string;
+  /** Where the photos of customers' return requests are kept (server/media). */
+  storage: FileStorage;
 }

@@ -104,13 +104,18 @@ describe(`orders after checkout: views, status changes and invoices (${testDiale
     expect(history).toHaveLength(1);
   });
 
-  it('puts the stock back on Returned without sending an SMS, never taking units_sold below zero', async () => {
+  it('marks an order Returned without sending an SMS; its stock comes back only when the parcel is received, never taking units_sold below zero', async () => {
     const customer = await t.signIn();
     const p = await insertProduct(db(), { units_stock: 5 });
     const id = (await checkout(customer, checkoutBody([{ product: p, quantity: 2 }]))).json().order_id;
     // An admin corrected the sales figure by hand in the meantime.
     await db().updateTable('products').set({ units_sold: 1 }).where('id', '=', p).execute();
-    expect((await setStatus(id, { status: 'Returned' })).statusCode).toBe(200);
+    const returned = await setStatus(id, { status: 'Returned' });
+    expect(returned.statusCode).toBe(200);
+    expect(returned.json().order).toMatchObject({ status: 'Returned', return_status: 'in_transit' });
+    expect(await product(p)).toMatchObject({ units_stock: 3, units_sold: 1 });
+    const received = await t.app.inject({ method: 'POST', url: `/api/order/${id}/receive-parcel/`, headers: admin.headers });
+    expect(received.statusCode, received.body).toBe(200);
     expect(await product(p)).toMatchObject({ units_stock: 5, units_sold: 0 });
     expect((await smsTo(customer.phone)).map((m) => m.kind)).toEqual(['order_confirmation']);
   });

@@ -16,8 +16,15 @@ import { forCustomer, toApiDiscount, toApiItem, toApiOrder, toApiPayment, withLi
 import type { WalletPayments } from './wallet-payments';
 import { editHistoryOf } from './edits';
 import type { OrderDeps, OrderListQuery } from './deps';
+import type { Returns } from './returns/service';
+import { returnRequestUntil } from './returns/request';
 
-export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' | 'settings' | 'payments' | 'shipments' | 'dialect'>, wallet: Pick<WalletPayments, 'ofOrders'>) {
+export function createOrderReads(
+  db: Kysely<DB>,
+  deps: Pick<OrderDeps, 'users' | 'settings' | 'payments' | 'shipments' | 'dialect'>,
+  wallet: Pick<WalletPayments, 'ofOrders'>,
+  returns: Pick<Returns, 'ofOrders'>,
+) {
   async function itemsOf(orderIds: number[], q: Kysely<DB> | Transaction<DB> = db): Promise<OrderItem[]> {
     if (orderIds.length === 0) return [];
     return q.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
@@ -77,6 +84,16 @@ export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' |
     };
   }
 
+  /**
+   * The orders' returns (returns/views.ts; a customer's without staff's ids), and until when a
+   * customer may still ask for one (null: not Delivered, or the shop takes returns by phone only).
+   */
+  async function returnsPart(orders: Order[], staff: boolean) {
+    const [byOrder, settings] = await Promise.all([returns.ofOrders(orders.map((o) => o.id), staff), deps.settings.get()]);
+    const until = await returnRequestUntil(db, orders, settings.return_days);
+    return (o: Order) => ({ returns: byOrder.get(o.id) ?? [], return_request_until: until.get(o.id) ?? null });
+  }
+
   /** A customer's (or admin's) view of one order: its lines and status history; for an admin also its payment attempts and refunds. */
   async function viewOrder(user: AuthUser, id: number) {
     const order = await loadOrder(id, user);
@@ -84,6 +101,7 @@ export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' |
     const lines = withLines(toApiOrder(order), await itemsOf([id]), await discountsOf([id]), await wallet.ofOrders([id]));
     const view = {
       ...(user.is_admin ? lines : forCustomer(lines)),
+      ...(await returnsPart([order], user.is_admin))(order),
       // Who in the shop moved it is the shop's business: a customer sees when and to what.
       status_history: (await historyOf(id)).map((h) => (user.is_admin ? h : { ...h, changed_by: null, changed_by_name: null })),
       shipment_events: deps.shipments ? await deps.shipments.events(id) : [],
@@ -133,11 +151,11 @@ export function createOrderReads(db: Kysely<DB>, deps: Pick<OrderDeps, 'users' |
         .offset(page.offset)
         .execute();
       const ids = rows.map((r) => r.id);
-      const [items, discounts, money, history] = await Promise.all([itemsOf(ids), discountsOf(ids), wallet.ofOrders(ids), user.is_admin ? historyByPhone(rows) : null]);
+      const [items, discounts, money, history, returned] = await Promise.all([itemsOf(ids), discountsOf(ids), wallet.ofOrders(ids), user.is_admin ? historyByPhone(rows) : null, returnsPart(rows, user.is_admin)]);
       const lines = (r: Order) => withLines(toApiOrder(r), items.filter((i) => i.order_id === r.id), discounts.filter((d) => d.order_id === r.id), money.filter((p) => p.order_id === r.id));
       return {
         count: Number(count),
-        results: rows.map((r) => (history ? { ...lines(r), customer_history: history(r) } : forCustomer(lines(r)))),
+        results: rows.map((r) => (history ? { ...lines(r), ...returned(r), customer_history: history(r) } : { ...forCustomer(lines(r)), ...returned(r) })),
       };
     },
 

@@ -27,6 +27,7 @@ import { createBoughtTogether } from './bought-together';
 import { createStaffOrders } from './staff-orders';
 import { createOrderEdits } from './edits';
 import { createConfirmation } from './confirmation';
+import { createReturns } from './returns/service';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
@@ -49,7 +50,9 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
   const shipments = createOrderShipments(db, deps);
   const wallet = createWalletPayments(db);
 
-  const reads = createOrderReads(db, deps, wallet);
+  // Returns and exchanges (returns/service.ts): an exchange is placed through checkout itself.
+  const returns = createReturns(db, { ...deps, checkout: placeOrder });
+  const reads = createOrderReads(db, deps, wallet, returns);
   const { loadOrder, viewOrder } = reads;
 
   return {
@@ -65,6 +68,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     edits: createOrderEdits(db, deps),
     /** Confirming orders before dispatch: staff, the SMS link, and the sweep of those nobody confirmed (confirmation.ts). */
     confirmation: createConfirmation(db, deps),
+    /** Returns, exchanges and partial deliveries (returns/service.ts): stock comes back only when the goods do. */
+    returns,
 
     /**
      * Places an order (checkout.ts) and answers it with the order itself; an order paid online

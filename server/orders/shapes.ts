@@ -61,6 +61,12 @@ export function toApiOrder(o: Order) {
     source: o.source,
     /** Staff's own note on an order they took; left out of the customer's view. */
     staff_note: o.staff_note,
+    /** Goods coming back (`in_transit`) or back in the shop (`received`); null when nothing was returned. Orders Returned before returns were recorded read `received` (migration 0309). */
+    return_status: o.return_status,
+    /** The order this one replaces in an exchange (server/orders/returns/exchange.ts). */
+    exchange_of: o.exchange_of,
+    /** An exchange's price difference: positive is still due from the customer, negative is owed to them. */
+    difference_due: o.difference_due,
   };
 }
 

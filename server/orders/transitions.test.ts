@@ -43,14 +43,20 @@ describe(`applying order moves (${testDialect})`, () => {
     expect(await history(id)).toEqual([{ from_status: 'Pending', to_status: 'Cancelled', changed_by: null }]);
   });
 
-  it('pays cash on delivery when the parcel is delivered, and puts the stock back when it is returned', async () => {
+  it('pays cash on delivery when the parcel is delivered; a returned parcel opens a return in transit of every line and moves no stock', async () => {
     const product = await insertProduct(db(), { units_stock: 2 });
     const delivered = await insertOrder(db(), [product]);
     expect(await move({ id: delivered, from: 'Pending', to: 'Delivered', cause: 'courier', shopName: 'Haat', payment: await order(delivered) })).toBe('moved');
     expect(await order(delivered)).toMatchObject({ status: 'Delivered', payment_status: 'paid', paid_amount: 360 });
     const returned = await insertOrder(db(), [product]);
     expect(await move({ id: returned, from: 'Pending', to: 'Returned', cause: 'courier', shopName: 'Haat' })).toBe('moved');
-    expect(await stockOf(product)).toBe(3);
+    // The stock comes back only when the parcel is received (server/orders/returns).
+    expect(await stockOf(product)).toBe(2);
+    expect(await order(returned)).toMatchObject({ status: 'Returned', return_status: 'in_transit' });
+    const opened = await db().selectFrom('returns').select(['id', 'status', 'origin', 'refund_amount']).where('order_id', '=', returned).execute();
+    expect(opened).toEqual([{ id: expect.any(Number), status: 'approved', origin: 'courier', refund_amount: 0 }]);
+    const lines = await db().selectFrom('return_lines').select(['quantity', 'received_condition']).where('return_id', '=', opened[0]!.id).execute();
+    expect(lines).toEqual([{ quantity: 1, received_condition: null }]);
   });
 
   it("does not cancel for an expired hold an order whose parcel is with a courier, or whose hold was renewed", async () => {

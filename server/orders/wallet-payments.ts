@@ -21,6 +21,7 @@ import type { AuthUser } from '../accounts/sessions';
 import type { OrderStatus } from '../../domain/orders';
 import { RECORDABLE, canMovePayment, checkRefund, walletPaymentStatus, type PaymentStatus } from '../../domain/payments';
 import { WALLET_MESSAGES, amountDue, methodOfField, normalizeTransactionId, type RecordPaymentInput, type StaffPaymentMethod } from '../../domain/wallet-payments';
+import { createReturnRefunds } from './returns/refunds';
 
 /**
  * Checkout's wallet claim, inside the order's transaction: the TrxID the customer typed and the
@@ -49,6 +50,8 @@ export interface ManualRefundInput {
   reason: string;
   method: StaffPaymentMethod;
   transaction_id?: string | undefined;
+  /** The return this refund is for: it counts toward the return's `refund_amount` (returns/refunds.ts). */
+  return?: number | undefined;
 }
 
 /**
@@ -61,6 +64,7 @@ const duplicate = () => conflict(WALLET_MESSAGES.duplicate, { transaction_id: [W
 
 export function createWalletPayments(db: Kysely<DB>) {
   const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
+  const returnRefunds = createReturnRefunds(db);
 
   function order(id: number, q: Kysely<DB> = db) {
     return q
@@ -117,6 +121,9 @@ export function createWalletPayments(db: Kysely<DB>) {
   }
 
   return {
+    /** What a refund naming a return asks of it, for the gateway refunds of the payments module too (returns/refunds.ts). */
+    returnRefunds,
+
     /** The payments rows of these orders, oldest first. */
     async ofOrders(ids: number[], q: Kysely<DB> = db): Promise<OrderPayment[]> {
       if (ids.length === 0) return [];
@@ -215,7 +222,9 @@ export function createWalletPayments(db: Kysely<DB>) {
       const o = await order(orderId);
       if (!o) throw notFound('Order not found.');
       if (o.payment_gateway) throw badRequest(WALLET_MESSAGES.onlineRefundMethod, { method: [WALLET_MESSAGES.onlineRefundMethod] });
-      const check = checkRefund(input.amount, o.paid_amount, o.refunded_amount);
+      // A refund naming a return gives back what is left of it unless told otherwise.
+      const asked = input.return === undefined ? input.amount : await returnRefunds.check(orderId, input.return, input.amount);
+      const check = checkRefund(asked, o.paid_amount, o.refunded_amount);
       if (!check.ok) throw badRequest(check.message, { amount: [check.message] });
       if (await used(db, 'refund', input.method, transactionId)) throw duplicate();
       const amount = check.amount;
@@ -240,6 +249,10 @@ export function createWalletPayments(db: Kysely<DB>) {
             .values({ order_id: orderId, kind: 'refund', method: input.method, transaction_id: transactionId, amount, verified: 1, reason: input.reason, created_by: admin.id, created_at: now, verified_by: admin.id, verified_at: now })
             .returningAll()
             .executeTakeFirstOrThrow();
+          if (input.return !== undefined) {
+            await returnRefunds.reserve(trx, { orderId, returnId: input.return, amount });
+            await returnRefunds.settle(trx, input.return);
+          }
           return { payment, payment_status: await settle(trx, orderId) };
         });
       } catch (error) {

@@ -89,6 +89,39 @@ describe(`refunds (${testDialect})`, () => {
     expect((await refund(id, { reason: 'Now' })).json().refund).toMatchObject({ amount: 360, status: 'succeeded' });
   });
 
+  it('a refund naming a return counts toward it (what is left by default, never more); a refused one releases it; received and all refunded, it is refunded', async () => {
+    const { id } = await paidBkashOrder();
+    expect((await t.app.inject({ method: 'PUT', url: `/api/order/${id}/`, headers: admin.headers, payload: { status: 'Delivered' } })).statusCode).toBe(200);
+    const item = (await t.app.inject({ url: `/api/order/${id}/`, headers: admin.headers })).json().items[0].id as number;
+    const opened = await t.app.inject({ method: 'POST', url: `/api/order/${id}/returns/`, headers: admin.headers, payload: { lines: [{ order_item: item, quantity: 1 }], reason: 'Damaged', refund_amount: 300 } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const ret = opened.json().id as number;
+    const returnOf = async () => (await t.app.inject({ url: `/api/returns/${ret}/`, headers: admin.headers })).json();
+
+    const tooMuch = await refund(id, { amount: 301, reason: 'Too much', return: ret });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors.amount).toBeDefined();
+    expect((await refund(id, { reason: 'Not this order', return: 999_999 })).json().errors.return).toBeDefined();
+    bkash.refundFails = true;
+    try {
+      expect((await refund(id, { amount: 100, reason: 'Refused', return: ret })).statusCode).toBe(502);
+    } finally {
+      bkash.refundFails = false;
+    }
+    expect(await returnOf()).toMatchObject({ status: 'approved', refunded_amount: 0 });
+
+    const part = await refund(id, { amount: 100, reason: 'First part', return: ret });
+    expect(part.statusCode, part.body).toBe(200);
+    const rest = await refund(id, { reason: 'The rest of the return', return: ret });
+    expect(rest.json().refund).toMatchObject({ amount: 200, status: 'succeeded' });
+    expect(rest.json().order).toMatchObject({ payment_status: 'partially_refunded', refunded_amount: 300 });
+    // All of it given back while the goods are still on their way: refunded once received.
+    expect(await returnOf()).toMatchObject({ status: 'approved', refunded_amount: 300 });
+    expect((await refund(id, { amount: 1, reason: 'More', return: ret })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `/api/returns/${ret}/receive/`, headers: admin.headers })).statusCode).toBe(200);
+    expect(await returnOf()).toMatchObject({ status: 'refunded', refunded_amount: 300 });
+  });
+
   it('refuses orders not paid online, bad amounts, customers and unknown orders', async () => {
     const customer = await t.signIn();
     const product = await insertProduct(db(), { units_stock: 5 });

@@ -28,8 +28,11 @@ export interface RefundDeps {
   /** The shop's name for the customer's SMS, read before a transaction. */
   shopName(): Promise<string>;
   nudgeSms(): void;
-  /** Refunds made by hand for orders not paid online: the orders module's payments rows (server/orders/wallet-payments.ts). */
-  manual?: Pick<WalletPayments, 'refund'>;
+  /**
+   * Refunds made by hand for orders not paid online: the orders module's payments rows
+   * (server/orders/wallet-payments.ts); and what a refund naming a return asks of the return.
+   */
+  manual?: Pick<WalletPayments, 'refund' | 'returnRefunds'>;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -80,8 +83,12 @@ export function createRefunds(db: Kysely<DB>, deps: RefundDeps) {
     return toApiPayment(payment);
   }
 
-  async function refund(admin: AuthUser, orderId: number, input: { amount?: number | undefined; reason: string; rejecting?: PaymentAttempt; method?: ManualRefundInput['method'] | undefined; transaction_id?: string | undefined }) {
-    if (input.method && !input.rejecting) return manualRefund(admin, orderId, { amount: input.amount, reason: input.reason, method: input.method, transaction_id: input.transaction_id });
+  async function refund(
+    admin: AuthUser,
+    orderId: number,
+    input: { amount?: number | undefined; reason: string; rejecting?: PaymentAttempt; method?: ManualRefundInput['method'] | undefined; transaction_id?: string | undefined; return?: number | undefined },
+  ) {
+    if (input.method && !input.rejecting) return manualRefund(admin, orderId, { amount: input.amount, reason: input.reason, method: input.method, transaction_id: input.transaction_id, return: input.return });
     const order = await deps.orders.get(orderId);
     if (!order) throw notFound('Order not found.');
     // An order not paid online gives money back by hand: the admin says how (method, transaction id).
@@ -96,13 +103,20 @@ export function createRefunds(db: Kysely<DB>, deps: RefundDeps) {
       input.rejecting ??
       (await deps.attempts.ofOrder(orderId)).filter((a) => (a.status === 'paid' || (heldForRefund && a.status === 'review')) && a.reference === order.payment_reference).pop();
     if (!attempt) throw badRequest(PAYMENT_MESSAGES.notRefundable);
-    const check = checkRefund(input.rejecting ? undefined : input.amount, order.paid_amount, order.refunded_amount);
+    // A refund naming a return (issue 34) gives back what is left of it unless told otherwise.
+    const returnId = input.rejecting ? undefined : input.return;
+    const returns = deps.manual?.returnRefunds;
+    if (returnId !== undefined && !returns) throw badRequest(PAYMENT_MESSAGES.notRefundable);
+    const asked = input.rejecting ? undefined : returnId !== undefined ? await returns!.check(orderId, returnId, input.amount) : input.amount;
+    const check = checkRefund(asked, order.paid_amount, order.refunded_amount);
     if (!check.ok) throw badRequest(check.message, { amount: [check.message] });
     const amount = check.amount;
 
     const refundKey = `R${orderId}-${crypto.randomBytes(5).toString('hex')}`;
     const refundId = await db.transaction().execute(async (trx) => {
       if (!(await deps.orders.reserveRefund(trx, orderId, amount, from))) return null;
+      // Set aside on the return too (400, and nothing kept, when another refund took what was left).
+      if (returnId !== undefined) await returns!.reserve(trx, { orderId, returnId, amount });
       const now = nowIso();
       const row = await trx
         .insertInto('payment_refunds')
@@ -143,6 +157,7 @@ export function createRefunds(db: Kysely<DB>, deps: RefundDeps) {
         .where('id', '=', refundId)
         .execute();
       await deps.orders.settleRefund(trx, orderId, amount, result.ok);
+      if (returnId !== undefined) await (result.ok ? returns!.settle(trx, returnId) : returns!.release(trx, { returnId, amount }));
       if (result.ok && input.rejecting) await deps.rejectAttempt(trx, input.rejecting, admin.id, shopName);
     });
     const refunds = await ofOrder(orderId);

@@ -23,7 +23,7 @@ export const paymentRoutes = routeModule<{ payments: PaymentService; orders: Pic
   docs: {
     ...Object.assign({}, ...GATEWAY_PLUGINS.map((plugin) => plugin.docs)),
     'POST /api/order/:id/pay/': { summary: 'Start paying an unpaid order again (a gateway URL)', audience: 'signed' },
-    'POST /api/order/:id/refund/': { summary: 'Refund an order, in full or in part: through its gateway, or recorded by hand (method, transaction_id) when not paid online', audience: 'admin', body: refundSchema },
+    'POST /api/order/:id/refund/': { summary: 'Refund an order, in full or in part: through its gateway, or recorded by hand (method, transaction_id) when not paid online; `return` names the return it is for', audience: 'admin', body: refundSchema },
     'POST /api/order/:id/payment-review/': { summary: 'Accept or reject a payment held for review', audience: 'admin', body: paymentReviewSchema },
   },
   async routes(app, { payments, orders }) {
@@ -43,7 +43,7 @@ export const paymentRoutes = routeModule<{ payments: PaymentService; orders: Pic
     app.post('/api/order/:id/refund/', { preHandler: requireAdmin }, async (request) => {
       const id = readId(request, ORDER_NOT_FOUND);
       const body = refundSchema.parse(request.body ?? {});
-      const refund = await payments.refund(request.user!, id, { amount: body.amount, reason: body.reason, method: body.method, transaction_id: body.transaction_id });
+      const refund = await payments.refund(request.user!, id, { amount: body.amount, reason: body.reason, method: body.method, transaction_id: body.transaction_id, return: body.return });
       return { status: 200, message: 'টাকা ফেরত দেওয়া হয়েছে। (Refunded.)', refund, order: await orders.getOrder(request.user!, id) };
     });
 

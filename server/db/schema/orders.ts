@@ -187,7 +187,6 @@ export interface ReturnLineTable {
   condition: ReturnCondition | null;
   received_condition: ReturnCondition | null;
 }
-export type ReturnLine = Selectable<ReturnLineTable>;
 
 export interface ReturnPhotoTable {
   id: Generated<number>;
