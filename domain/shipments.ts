@@ -36,8 +36,10 @@ export function isFinalParcel(state: string | null): boolean {
 
 /**
  * What a parcel's state makes of its order: delivered → Delivered (cash on delivery is then paid);
- * cancelled or returned → Returned (the stock goes back). A partly delivered parcel is left to
- * the admin (what came back is not known), and every other state leaves the order as it is.
+ * cancelled or returned → Returned (a return on its way back; the stock comes back when it is
+ * received). A partly delivered parcel becomes a partial delivery only with the amount collected,
+ * which the courier's webhook carries (server/shipments/tracking.ts); every other state leaves the
+ * order as it is.
  */
 export function orderStatusForParcel(state: string): 'Delivered' | 'Returned' | null {
   if (state === 'delivered') return 'Delivered';

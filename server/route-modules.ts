@@ -13,8 +13,10 @@ import { accountRoutes } from './accounts/routes';
 import { notificationRoutes } from './notifications/routes';
 import { orderRoutes } from './orders/routes';
 import { confirmRoutes } from './orders/confirm-routes';
+import { returnRoutes } from './orders/returns/routes';
 import { paymentRoutes } from './payments/routes';
 import { shipmentRoutes } from './shipments/routes';
+import { payoutRoutes } from './shipments/payout-routes';
 import { promotionRoutes } from './promotions/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { backInStockRoutes } from './back-in-stock/routes';
@@ -39,8 +41,10 @@ export const ROUTE_MODULES: readonly MountedModule[] = [
   mounted(notificationRoutes, (s) => ({ sms: s.sms })),
   mounted(orderRoutes, (s) => ({ orders: s.orders })),
   mounted(confirmRoutes, (s) => ({ orders: s.orders })),
+  mounted(returnRoutes, (s) => ({ orders: s.orders })),
   mounted(paymentRoutes, (s) => ({ payments: s.payments, orders: s.orders })),
   mounted(shipmentRoutes, (s) => ({ shipments: s.shipments, orders: s.orders.shipments, couriers: s.config.couriers })),
+  mounted(payoutRoutes, (s) => ({ shipments: s.shipments })),
   mounted(promotionRoutes, (s) => ({ promotions: s.promotions })),
   mounted(dashboardRoutes, (s) => ({ dashboard: s.dashboard })),
   mounted(backInStockRoutes, (s) => ({ backInStock: s.backInStock })),

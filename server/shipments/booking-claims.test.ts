@@ -125,15 +125,16 @@ describe(`booking claims (${testDialect})`, () => {
 
   it('checks the order again once claimed: an order cancelled meanwhile is not sent', async () => {
     const id = await placeOrder();
-    const settings = t.services.settings;
-    const get = settings.get.bind(settings);
-    // The shop's name is read between the first look at the order and the claim.
-    settings.get = async () => {
+    const face = t.services.orders.shipments;
+    const lines = face.lines;
+    // The parcel's lines are read between the first look at the order and the claim (the
+    // settings are read earlier too: the audit's look at the order before the write).
+    face.lines = async (orderId) => {
       await db().updateTable('orders').set({ status: 'Cancelled' }).where('id', '=', id).execute();
-      return get();
+      return lines(orderId);
     };
     const creates = steadfastFake.creates;
-    const res = await book(id).finally(() => (settings.get = get));
+    const res = await book(id).finally(() => (face.lines = lines));
     expect(res.statusCode).toBe(400);
     expect(steadfastFake.creates).toBe(creates);
     expect((await shipment(id))?.booking).toBe('failed');

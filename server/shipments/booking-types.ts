@@ -2,6 +2,7 @@
 import type { OrderShipments } from '../orders/service';
 import type { Couriers } from './couriers';
 import type { ShipmentStore } from './store';
+import type { CourierId } from '../../domain/providers';
 
 /** What booking and tracking are both given (service.ts builds it once). */
 export interface ShipmentCommon {
@@ -9,6 +10,8 @@ export interface ShipmentCommon {
   orders: OrderShipments;
   couriers: Couriers;
   shopName(): Promise<string>;
+  /** The settings' `courier_rates`: what each courier charges a parcel when its answer does not say. */
+  courierRates(): Promise<Partial<Record<CourierId, number>>>;
   publicUrl: string;
   nudgeSms(): void;
   log(): { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };

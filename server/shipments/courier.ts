@@ -55,6 +55,8 @@ export interface BookedParcel {
   courierStatus: string;
   message: string;
   raw: unknown;
+  /** What the courier charges for the parcel, when its booking answer says (Pathao's `delivery_fee`). */
+  deliveryFee?: number;
 }
 
 export interface ParcelStatus {

@@ -15,6 +15,7 @@ import type { BookingClaim } from './store';
 import type { BookingDeps } from './booking-types';
 import { amountToCollect, bookedSms, isFinalParcel, orderStatusForParcel, type CourierId } from '../../domain/shipments';
 import { COURIERS } from '../../domain/providers';
+import { parcelFee } from '../../domain/payouts';
 
 export function trackUrl(publicUrl: string, orderId: number): string {
   return `${publicUrl}/track?order=${orderId}`;
@@ -37,10 +38,11 @@ export function recordParcel(db: Kysely<DB>, deps: BookingDeps) {
     let mine: boolean;
     try {
       await store.keepParcel(claim, parcel);
+      const deliveryFee = parcelFee(parcel.deliveryFee, await deps.courierRates(), courierId);
       mine = await db.transaction().execute(async (trx) => {
         const finished = await store.finishBooking(trx, claim, { consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, courierStatus: parcel.courierStatus, step, answer: parcel.raw });
         if (!finished) return false;
-        if (!(await orders.markBooked(trx, { id: order.id, courier: courierId, consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, codAmount, total: order.total }))) {
+        if (!(await orders.markBooked(trx, { id: order.id, courier: courierId, consignmentId: parcel.consignmentId, trackingCode: parcel.trackingCode, state, codAmount, total: order.total, deliveryFee }))) {
           throw conflict(`Order #${order.id} changed while it was booked (no longer Pending, edited, or already given a parcel); ${label} parcel ${parcel.consignmentId} is not recorded on it (cancel it in ${label}'s panel if it is not wanted).`, { order_id: order.id, ...ids });
         }
         await store.addEvent(trx, { id: claim.id, order_id: order.id }, state, parcel.message || `Booked with ${label}.`);

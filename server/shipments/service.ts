@@ -4,7 +4,8 @@
  * writing a parcel down), tracking (tracking.ts:
  * applying a courier's state, webhooks as signals, the poll round, the customer's tracking
  * answer) and the poll worker (tracking.ts's round, run by server/jobs/interval-worker.ts); the tables are in store.ts. The order's courier
- * columns and its status move only through the orders' shipment face (`orders.shipments`).
+ * columns and its status move only through the orders' shipment face (`orders.shipments`). The
+ * courier's cash: payouts (payouts.ts) and the courier report (reports.ts).
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -17,6 +18,8 @@ import { createShipmentStore } from './store';
 import { createBooking } from './booking';
 import type { Couriers } from './couriers';
 import { createTracking } from './tracking';
+import { createPayouts } from './payouts';
+import { createCourierReport } from './reports';
 import { IntervalWorker } from '../jobs/interval-worker';
 import type { BookShipmentInput } from '../../domain/shipments';
 import { COURIER_IDS, COURIERS, type CourierId } from '../../domain/providers';
@@ -53,7 +56,8 @@ export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
   const orders = deps.orders.shipments;
   const shopName = async () => (await deps.settings.get()).shop_name;
   const nudgeSms = () => deps.nudgeSms?.();
-  const common = { store, orders, couriers: deps.couriers, shopName, publicUrl: deps.publicUrl, nudgeSms };
+  const courierRates = async () => (await deps.settings.get()).courier_rates;
+  const common = { store, orders, couriers: deps.couriers, shopName, courierRates, publicUrl: deps.publicUrl, nudgeSms };
   // A claim is renewed before each courier call, and one call (token, retry) can take several timeouts.
   const timeouts = Object.values(deps.couriers).map((c) => c?.timeoutMs ?? 30_000);
   const staleMs = deps.staleClaimMs ?? Math.max(120_000, 6 * Math.max(0, ...timeouts));
@@ -99,6 +103,11 @@ export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
     },
 
     bookMany: booking.bookMany,
+
+    /** The courier's cash (payouts.ts): payout sheets matched to parcels, the batches, what is outstanding. */
+    payouts: createPayouts(db, { store, orders }),
+    /** `GET /api/reports/couriers/` (reports.ts). */
+    courierReport: createCourierReport(db, orders),
 
     /** An order's parcel timeline, oldest first (the order API's `shipment_events`). */
     events: (orderId: number) => store.events(orderId),

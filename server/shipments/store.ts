@@ -54,6 +54,22 @@ export function createShipmentStore(db: Kysely<DB>, dialect: DialectName) {
       return db.selectFrom('shipments').selectAll().where('courier', '=', courier).where('consignment_id', '=', consignmentId).executeTakeFirst();
     },
 
+    /** Booked parcels of `courier` with these consignment ids, read 500 at a time: consignment id → order id. */
+    async ordersOfConsignments(q: Kysely<DB>, courier: CourierId, ids: readonly string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await q
+          .selectFrom('shipments')
+          .select(['consignment_id', 'order_id'])
+          .where('courier', '=', courier)
+          .where('consignment_id', 'in', ids.slice(i, i + 500))
+          .where('booking', '=', 'booked')
+          .execute();
+        for (const r of rows) if (r.consignment_id) out.set(r.consignment_id, r.order_id);
+      }
+      return out;
+    },
+
     /**
      * Claims an order's booking: a new row, or a row whose last booking failed, had no answer, or
      * was claimed by a process that died (`staleMs`). Null when it is booked or being booked.

@@ -1,7 +1,8 @@
 /**
  * Following parcels against the loopback fakes: the poll worker asks about parcels not yet final
  * once per COURIER_POLL_MINUTES (once under several workers); delivered makes the order Delivered
- * (cash on delivery paid), returned or cancelled makes it Returned (stock back), out for delivery
+ * (cash on delivery paid), returned or cancelled makes it Returned with the goods in transit (stock
+ * back only when the parcel is received, once), out for delivery
  * sends one SMS; webhooks are accepted only with the configured secret and are only a signal to
  * ask the courier; the public tracking answer for the right pair, a wrong pair and too many tries.
  */
@@ -58,7 +59,7 @@ describe(`following parcels (${testDialect})`, () => {
     expect(steadfast.statusCalls).toBe(after);
   });
 
-  it('a returned parcel makes the order Returned with its stock back; out for delivery sends one SMS part', async () => {
+  it('a returned parcel makes the order Returned and in transit, stock back only once received; out for delivery sends one SMS part', async () => {
     const { id, consignment, product, customer } = await bookedOrder('pathao');
     expect(await stockOf(product)).toBe(3);
     pathao.setStatus(consignment, 'Assigned_for_Delivery');
@@ -70,7 +71,14 @@ describe(`following parcels (${testDialect})`, () => {
 
     pathao.setStatus(consignment, 'Return');
     await runOnce(later(2 * POLL_MINUTES + 2));
-    expect(await order(id)).toMatchObject({ status: 'Returned', shipment_status: 'returned', payment_status: 'unpaid' });
+    expect(await order(id)).toMatchObject({ status: 'Returned', shipment_status: 'returned', payment_status: 'unpaid', return_status: 'in_transit' });
+    // The parcel is on its way back: no stock until the shop receives it, then once.
+    expect(await stockOf(product)).toBe(3);
+    const receive = () => t.app.inject({ method: 'POST', url: `/api/order/${id}/receive-parcel/`, headers: admin.headers });
+    expect((await receive()).statusCode).toBe(200);
+    expect(await order(id)).toMatchObject({ status: 'Returned', return_status: 'received' });
+    expect(await stockOf(product)).toBe(5);
+    expect((await receive()).statusCode).toBe(409);
     expect(await stockOf(product)).toBe(5);
   });
 
@@ -110,8 +118,8 @@ describe(`following parcels (${testDialect})`, () => {
     expect(await order(id)).toMatchObject({ status: 'Pending' });
     pathao.setStatus(consignment, 'Return');
     await t.app.inject({ method: 'POST', url: '/webhooks/pathao', headers: { 'x-pathao-signature': 'pathao-webhook-secret' }, payload });
-    expect(await order(id)).toMatchObject({ status: 'Returned', shipment_status: 'returned' });
-    expect(await stockOf(product)).toBe(5);
+    expect(await order(id)).toMatchObject({ status: 'Returned', shipment_status: 'returned', return_status: 'in_transit' });
+    expect(await stockOf(product)).toBe(3);
   });
 
   it('tracks an order for its number and phone; a wrong pair is one 404; too many tries are 429', async () => {

@@ -1,10 +1,12 @@
 /**
  * A parcel's state, as the courier says it. Nothing else is believed: a webhook is only a
- * signal to ask (`refreshConsignment`), and the poll round asks about every parcel not yet final
+ * signal to ask (`refreshConsignment`; the amounts it carries count only for the state the courier
+ * then confirms), and the poll round asks about every parcel not yet final
  * every COURIER_POLL_MINUTES. A new state is applied once (a conditional UPDATE from the state
  * read): the order's shipment status, a timeline event, the order Delivered (cash on delivery
- * paid) or Returned (stock back) through the orders' shipment face, an SMS when out for delivery.
- * The customer's tracking answer (`track`) is here too.
+ * paid), Returned (a return on its way back; stock only when received) or partly delivered (with
+ * the amount the webhook says was collected) through the orders' shipment face, an SMS when out
+ * for delivery. The customer's tracking answer (`track`) is here too.
  */
 import type { Kysely } from 'kysely';
 import type { DB, Shipment } from '../db/schema';
@@ -26,6 +28,12 @@ export interface TrackingDeps extends ShipmentCommon {
   resolveUnknown(orderId: number, cutoff: string, now: string): Promise<boolean>;
 }
 
+/** What a courier's webhook says beside the parcel's state (couriers/webhook-kit.ts ParcelRef). */
+export interface ParcelAmounts {
+  collected?: number | undefined;
+  deliveryFee?: number | undefined;
+}
+
 export const TRACK_NOT_FOUND = 'No order matches this order number and phone number.';
 /** Tracking answers per client address: 20 per 10 minutes. */
 export const TRACK_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
@@ -33,16 +41,22 @@ export const TRACK_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 export function createTracking(db: Kysely<DB>, deps: TrackingDeps) {
   const { store, orders, couriers } = deps;
 
-  /** Applies what the courier said; true when it changed the parcel's state (once, whoever asks). */
-  async function apply(s: Shipment, status: ParcelStatus): Promise<boolean> {
+  /**
+   * Applies what the courier said; true when it changed the parcel's state (once, whoever asks).
+   * `report`: the amounts a webhook carried — a partial delivery needs what was collected (the
+   * courier's status call does not say it); without it the order waits for staff to record it.
+   */
+  async function apply(s: Shipment, status: ParcelStatus, report: ParcelAmounts = {}): Promise<boolean> {
     if (status.state === 'unknown' || status.state === s.state) return false;
     const shopName = await deps.shopName();
     const changed = await db.transaction().execute(async (trx) => {
       if (!(await store.moveState(trx, s, status.state, status.courierStatus, status.raw))) return false;
       await orders.setShipmentStatus(trx, s.order_id, status.state);
       await store.addEvent(trx, s, status.state, status.message || status.courierStatus);
+      if (report.deliveryFee !== undefined) await orders.setDeliveryFees(trx, new Map([[s.order_id, report.deliveryFee]]));
       const to = orderStatusForParcel(status.state);
       if (to) await orders.settle(trx, s.order_id, to, shopName);
+      else if (status.state === 'partly_delivered' && report.collected !== undefined) await orders.partlyDelivered(trx, s.order_id, report.collected, shopName);
       if (status.state === 'out_for_delivery') {
         const order = await orders.get(s.order_id, trx);
         if (order?.account_phone) {
@@ -60,10 +74,27 @@ export function createTracking(db: Kysely<DB>, deps: TrackingDeps) {
   }
 
   /** Asks the courier about one parcel and applies the answer. */
-  async function refresh(s: Shipment): Promise<boolean> {
+  async function refresh(s: Shipment, report: ParcelAmounts = {}): Promise<boolean> {
     const courier = couriers[s.courier];
     if (!courier || !s.consignment_id) return false;
-    return apply(s, await courier.status(s.consignment_id));
+    return apply(s, await courier.status(s.consignment_id), report);
+  }
+
+  /**
+   * A parcel the courier already said was partly delivered, whose order still waits (the poll saw
+   * it first, without the money): the webhook's collected amount settles it now, once.
+   */
+  async function settlePartial(s: Shipment, collected: number): Promise<void> {
+    const shopName = await deps.shopName();
+    const moved = await db.transaction().execute(async (trx) => {
+      if (!(await orders.partlyDelivered(trx, s.order_id, collected, shopName))) return false;
+      await store.addEvent(trx, s, 'partly_delivered', `Partly delivered: ${collected} Tk collected; the rest is on its way back.`);
+      return true;
+    });
+    if (moved) {
+      deps.log().info({ order: s.order_id, collected }, 'shipments: partial delivery recorded');
+      deps.nudgeSms();
+    }
   }
 
   return {
@@ -74,15 +105,18 @@ export function createTracking(db: Kysely<DB>, deps: TrackingDeps) {
      * A courier's webhook named a parcel (by consignment id, or our order id): ask the courier
      * about it. False when we have no such booked parcel.
      */
-    async refreshConsignment(courier: CourierId, ref: { consignmentId?: string | undefined; orderId?: number | undefined }): Promise<boolean> {
+    async refreshConsignment(courier: CourierId, ref: { consignmentId?: string | undefined; orderId?: number | undefined } & ParcelAmounts): Promise<boolean> {
       let s = ref.consignmentId ? await store.byConsignment(courier, ref.consignmentId) : undefined;
       if (!s && ref.orderId) {
         const byOrder = await store.ofOrder(ref.orderId);
         if (byOrder?.courier === courier) s = byOrder;
       }
       if (!s || s.booking !== 'booked') return false;
-      // A delivered, cancelled or returned parcel has had its effect; a late webhook changes nothing.
-      if (!isFinalParcel(s.state)) await refresh(s);
+      const report = { collected: ref.collected, deliveryFee: ref.deliveryFee };
+      // A delivered, cancelled or returned parcel has had its effect; a late webhook changes nothing,
+      // except the money of a partial delivery whose order still waits for it.
+      if (!isFinalParcel(s.state)) await refresh(s, report);
+      else if (s.state === 'partly_delivered' && ref.collected !== undefined) await settlePartial(s, ref.collected);
       return true;
     },
 

@@ -154,8 +154,10 @@ export class PathaoCourier implements Courier {
     const d = obj(obj(data).data);
     if (status !== 200 || !str(d.consignment_id)) this.refuse(label, status, data);
     const courierStatus = str(d.order_status) || 'Pending';
-    // Pathao's tracking code is its consignment id.
-    return bookedParcel({ consignmentId: d.consignment_id, trackingCode: d.consignment_id }, courierStatus, pathaoState, obj(data).message, data);
+    // Pathao's tracking code is its consignment id; its answer names the parcel's delivery fee.
+    const parcel = bookedParcel({ consignmentId: d.consignment_id, trackingCode: d.consignment_id }, courierStatus, pathaoState, obj(data).message, data);
+    const fee = takaOf(d.delivery_fee);
+    return fee === undefined ? parcel : { ...parcel, deliveryFee: fee };
   }
 
   /** One by one, each result on its own; a failure does not stop the others. */
@@ -268,6 +270,13 @@ export class PathaoCourier implements Courier {
   private refuse(label: string, status: number, data: unknown): never {
     throw new CourierError(`${label}: HTTP ${status}: ${status === 401 ? 'the credentials were refused' : courierWords(data, this.secrets)}`, 'refused', rawOf(data, this.secrets));
   }
+}
+
+/** An amount in a Pathao answer (a number or numeric text), or undefined. */
+function takaOf(v: unknown): number | undefined {
+  if (v === null || v === undefined || v === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
 /** A place's name for comparing: lower case, single spaces, no punctuation. */

@@ -74,7 +74,27 @@ export interface FakePathao extends FakeCourierKnobs {
   setStatus(consignmentId: string, orderStatus: string): void;
   /** Makes every access token issued so far invalid (401), as after its expiry. */
   expireTokens(): void;
+  /**
+   * Moves a parcel as one of Pathao's webhook events does (`order.returned`, `order.partial-delivery`,
+   * `order.pickup-cancelled`, `order.delivered`…) and answers the webhook Pathao then sends, in its
+   * documented shape (`consignment_id`, `merchant_order_id`, `event`, `delivery_fee`, and
+   * `collected_amount` for deliveries).
+   */
+  event(consignmentId: string, event: keyof typeof PATHAO_EVENT_STATUS, opts?: { collected?: number; reason?: string }): Record<string, unknown>;
 }
+
+/** The order_status each webhook event leaves a parcel in. */
+export const PATHAO_EVENT_STATUS = {
+  'order.in-transit': 'In_Transit',
+  'order.assigned-for-delivery': 'Assigned_for_Delivery',
+  'order.delivered': 'Delivered',
+  'order.partial-delivery': 'Partial_Delivery',
+  'order.delivery-failed': 'Delivery_Failed',
+  'order.on-hold': 'On_Hold',
+  'order.returned': 'Return',
+  'order.paid-return': 'Paid_Return',
+  'order.pickup-cancelled': 'Pickup_Cancelled',
+} as const;
 
 export async function startFakePathao(opts: { credentials?: Partial<FakePathao['credentials']> } = {}): Promise<FakePathao> {
   const credentials = { ...FAKE_PATHAO_CREDENTIALS, ...opts.credentials };
@@ -219,6 +239,23 @@ export async function startFakePathao(opts: { credentials?: Partial<FakePathao['
     },
     expireTokens() {
       accessTokens.clear();
+    },
+    event(consignmentId, event, opts = {}) {
+      fake.setStatus(consignmentId, PATHAO_EVENT_STATUS[event]);
+      const p = fake.parcels.get(consignmentId)!;
+      const delivered = event === 'order.delivered' || event === 'order.partial-delivery';
+      const collected = opts.collected ?? (event === 'order.delivered' ? Number(p.sent.amount_to_collect ?? 0) : undefined);
+      return {
+        consignment_id: p.consignment_id,
+        merchant_order_id: p.merchant_order_id,
+        updated_at: p.updated_at,
+        timestamp: p.updated_at,
+        store_id: Number(credentials.storeId),
+        event,
+        delivery_fee: p.delivery_fee,
+        ...(delivered && collected !== undefined ? { collected_amount: collected } : {}),
+        ...(opts.reason ? { reason: opts.reason } : {}),
+      };
     },
   };
   return fake;

@@ -10,8 +10,9 @@ export const pathaoWebhook: CourierWebhook<'webhookSecret' | 'webhookIntegration
   path: '/webhooks/pathao',
   summary: "Pathao's parcel status webhook (X-Pathao-Signature)",
   status: 202,
-  // Pathao names the parcel by its consignment id and our order as `merchant_order_id`.
-  ...parcelFields({ consignment: 'consignment_id', order: 'merchant_order_id' }),
+  // Pathao names the parcel by its consignment id and our order as `merchant_order_id`; its
+  // delivered and partial-delivery events carry `collected_amount`, most events `delivery_fee`.
+  ...parcelFields({ consignment: 'consignment_id', order: 'merchant_order_id', collected: 'collected_amount', fee: 'delivery_fee' }),
   authorised(request, reply, settings) {
     const signature = request.headers['x-pathao-signature'];
     const ok = sameSecret(typeof signature === 'string' ? signature : undefined, settings.webhookSecret);

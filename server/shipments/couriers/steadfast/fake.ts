@@ -48,6 +48,12 @@ export interface FakeSteadfast extends FakeCourierKnobs {
   setStatus(consignmentId: string | number, deliveryStatus: string): void;
   /** The parcel booked for an invoice, if any. */
   byInvoice(invoice: string | number): FakeSteadfastParcel | undefined;
+  /**
+   * Moves a parcel to a delivery_status and answers the webhook Steadfast then sends, in its
+   * documented shape (`notification_type: 'delivery_status'`, `cod_amount` collected,
+   * `delivery_charge`); `codAmount` defaults to the parcel's COD (0 when cancelled).
+   */
+  deliveryNotice(consignmentId: string | number, deliveryStatus: string, opts?: { codAmount?: number; deliveryCharge?: number }): Record<string, unknown>;
 }
 
 export async function startFakeSteadfast(opts: { credentials?: Partial<FakeSteadfast['credentials']> } = {}): Promise<FakeSteadfast> {
@@ -191,6 +197,21 @@ export async function startFakeSteadfast(opts: { credentials?: Partial<FakeStead
     },
     byInvoice(invoice) {
       return [...fake.parcels.values()].find((p) => p.invoice === String(invoice));
+    },
+    deliveryNotice(consignmentId, deliveryStatus, opts = {}) {
+      fake.setStatus(consignmentId, deliveryStatus);
+      const p = fake.parcels.get(String(consignmentId))!;
+      return {
+        notification_type: 'delivery_status',
+        consignment_id: p.consignment_id,
+        invoice: p.invoice,
+        cod_amount: opts.codAmount ?? (deliveryStatus === 'cancelled' ? 0 : p.cod_amount),
+        status: deliveryStatus,
+        delivery_charge: opts.deliveryCharge ?? 60,
+        tracking_message: `Consignment is ${deliveryStatus.replace(/_/g, ' ')}.`,
+        // "YYYY-MM-DD HH:MM:SS", as Steadfast writes it.
+        updated_at: p.updated_at.slice(0, 19).replace('T', ' '),
+      };
     },
   };
   return fake;
