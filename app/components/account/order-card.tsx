@@ -1,6 +1,7 @@
 /**
  * One of the customer's orders on /order: status and payment, where it goes, its lines and
- * totals. An online order that is still open to payment (Pending, not paid) offers to pay.
+ * totals. An online order that is still open to payment (Pending, not paid) offers to pay; a
+ * delivered one within the return window offers a return request, and its returns show their state.
  */
 import { Link } from 'react-router';
 import { canStartPayment, type PaymentStatus } from '../../../domain/payments';
@@ -11,6 +12,8 @@ import { PayAgainButton } from '../payments/pay-again';
 import { LinesTable } from './cart-parts';
 import { discountLabel } from './quote';
 import { courierName, ShipmentBadge, shipmentStatusOf } from '../shipments/status';
+import type { OrderReturn } from '../admin/returns/returns';
+import { OrderReturns } from './return-request';
 
 export interface CustomerOrder {
   id: number;
@@ -49,6 +52,9 @@ export interface CustomerOrder {
   discounts?: { name: string; code: string | null; amount: number }[];
   total: number;
   items: { id: number; product: number; product_type: string; product_title: string; quantity: number; unit_price: number; total: number }[];
+  /** The order's returns and requests, and until when (formatted) one may be asked for; null: not now. */
+  returns?: OrderReturn[];
+  return_until?: string | null;
 }
 
 const STATUS_TEXT: Record<string, [string, string, string]> = {
@@ -133,6 +139,7 @@ export function OrderCard({ order: o, highlighted }: { order: CustomerOrder; hig
         )}
       </dl>
       <Parcel order={o} />
+      <OrderReturns orderId={o.id} items={o.items} returns={o.returns ?? []} returnUntil={o.return_until ?? null} />
       {o.status === 'Pending' && o.confirmation === 'unconfirmed' && !o.payment_gateway && (
         <p className="mt-3 rounded border border-sky-200 bg-sky-50 p-3 text-sm" data-testid="order-unconfirmed">
           {t(

@@ -4,7 +4,9 @@
  * refunded (400) and asks the gateway (502 when it refuses: its message stays in the dialog).
  * Opened from the order list's Refund button, or offered at once after a paid order is
  * cancelled or returned. `manual`: money an order not paid online got back by hand (bKash,
- * Nagad, Rocket, cash, bank), with its transaction id; the server records it.
+ * Nagad, Rocket, cash, bank), with its transaction id; the server records it. A refund for a
+ * received return names it (`also: {return: id}`, sent beside the form's fields) and starts
+ * at the return's amount (`amount`).
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
@@ -49,17 +51,25 @@ const refundPayload = (form: HTMLFormElement) => refundBody(formText(form, 'amou
 /** A refund made by hand also says how the money went back. */
 const manualPayload = (form: HTMLFormElement) => ({ ...refundPayload(form), method: formText(form, 'method'), transaction_id: formText(form, 'transaction_id') });
 
-export function RefundDialog({ order, lead, manual, onClose, onDone }: { order: RefundTarget; lead?: ReactNode; manual?: boolean; onClose: () => void; onDone: () => Promise<void> | void }) {
+/** What the dialog may add: fields sent beside the form's (`return`), and the amount it starts at. */
+export interface RefundExtras {
+  also?: Record<string, number>;
+  amount?: number;
+}
+
+export function RefundDialog({ order, lead, manual, extras, onClose, onDone }: { order: RefundTarget; lead?: ReactNode; manual?: boolean; extras?: RefundExtras | undefined; onClose: () => void; onDone: () => Promise<void> | void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const left = refundable(order.paid_amount, order.refunded_amount);
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
   }, []);
+  const fields = manual ? manualPayload : refundPayload;
   const form = useApiForm({
     method: 'POST',
     url: `/api/order/${order.id}/refund/`,
-    payload: manual ? manualPayload : refundPayload,
-    validate: (body) => checkRefundForm(body, order),
+    payload: (f: HTMLFormElement) => ({ ...fields(f), ...extras?.also }),
+    // The form's own fields are checked; what is sent beside them is the caller's.
+    validate: (_body, f) => checkRefundForm(fields(f), order),
     success: (res) => res.message || `Order #${order.id}: refunded.`,
     then: async () => {
       ref.current?.close();
@@ -85,7 +95,7 @@ export function RefundDialog({ order, lead, manual, onClose, onDone }: { order: 
           .
         </p>
         <FormAlert text={form.alert} />
-        <Field label="Amount (৳)" name="amount" type="number" inputMode="numeric" min={1} max={left} placeholder={String(left)} hint="Leave empty to refund everything that is left." errors={form.errors} />
+        <Field label="Amount (৳)" name="amount" type="number" inputMode="numeric" min={1} max={left} placeholder={String(left)} defaultValue={extras?.amount} hint="Leave empty to refund everything that is left." errors={form.errors} />
         {manual && (
           <>
             <SelectField label="Given back by" name="method" required options={STAFF_PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))} errors={form.errors} data-testid="refund-method" />
@@ -115,10 +125,10 @@ export function canRefund(order: RefundTarget & { payment_gateway: string | null
 }
 
 /** One refund dialog for a page: `open(order, lead?)` shows it; after a refund the page's data is reloaded. */
-export function useRefundDialog(): { open: (order: RefundTarget, lead?: ReactNode, manual?: boolean) => void; dialog: ReactNode } {
-  const [state, setState] = useState<{ order: RefundTarget; lead?: ReactNode; manual?: boolean } | null>(null);
+export function useRefundDialog(): { open: (order: RefundTarget, lead?: ReactNode, manual?: boolean, extras?: RefundExtras) => void; dialog: ReactNode } {
+  const [state, setState] = useState<{ order: RefundTarget; lead?: ReactNode; manual?: boolean; extras?: RefundExtras | undefined } | null>(null);
   const revalidator = useRevalidator();
-  const open = useCallback((order: RefundTarget, lead?: ReactNode, manual?: boolean) => setState({ order, lead, manual: manual ?? false }), []);
-  const dialog = state ? <RefundDialog key={state.order.id} order={state.order} lead={state.lead} manual={state.manual ?? false} onClose={() => setState(null)} onDone={() => revalidator.revalidate()} /> : null;
+  const open = useCallback((order: RefundTarget, lead?: ReactNode, manual?: boolean, extras?: RefundExtras) => setState({ order, lead, manual: manual ?? false, extras }), []);
+  const dialog = state ? <RefundDialog key={state.order.id} order={state.order} lead={state.lead} manual={state.manual ?? false} extras={state.extras} onClose={() => setState(null)} onDone={() => revalidator.revalidate()} /> : null;
   return { open, dialog };
 }

@@ -1,7 +1,9 @@
 /**
  * /order — the signed-in customer's own orders, newest first; nobody sees another customer's
  * orders. Back from a payment gateway (`?order=<id>&payment=…`) it first says how the payment
- * went, from the order's own payment status, and offers to pay again when it failed.
+ * went, from the order's own payment status, and offers to pay again when it failed. A
+ * Delivered order within the shop's `return_days` offers a return request, and every order shows
+ * the state of its returns (components/account/return-request.tsx).
  */
 import { redirect } from 'react-router';
 import type { Route } from './+types/order';
@@ -13,6 +15,7 @@ import { PaymentResult } from '../../components/payments/payment-result';
 import { paymentReturnOf, readPaymentReturn } from '../../components/payments/return';
 import { Pager } from '../../components/pager';
 import { withNext } from '../../components/account/next';
+import { readReturns } from '../../components/admin/returns/returns';
 
 const PAGE_SIZE = 20;
 
@@ -32,10 +35,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Dates are formatted here, in the shop's time zone, so the server and the browser agree.
   const lang = langFromCookie(request.headers.get('cookie'));
   const dateFormat = new Intl.DateTimeFormat(lang === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' });
+  // A return may be asked for until `return_request_until` (the server's figure: delivery + return_days).
+  const now = Date.now();
+  const returnUntil = (until: string | null | undefined) => (until && Date.parse(until) > now ? dateFormat.format(new Date(until)) : null);
   return {
     page: page.page,
     count,
-    orders: results.map((o) => ({ ...o, placed: dateFormat.format(new Date(o.date)), pay_by: o.payment_hold_until ? dateFormat.format(new Date(o.payment_hold_until)) : null })),
+    orders: results.map((o) => ({
+      ...o,
+      placed: dateFormat.format(new Date(o.date)),
+      pay_by: o.payment_hold_until ? dateFormat.format(new Date(o.payment_hold_until)) : null,
+      returns: readReturns(o.returns),
+      return_until: returnUntil(o.return_request_until),
+    })),
     payment: back ? paymentReturnOf(returned ?? null, back.payment) : null,
   };
 }

@@ -6,7 +6,9 @@
  * by hand (wallet-payments.tsx); and the parcel: its courier, tracking code and timeline (booked
  * from here while the order is Pending). Above it, off paper, the order desk: the buyer's record,
  * the confirmation, source, staff note and edits (desk-panel.tsx), and "Edit order" while the
- * order is Pending and not booked (edit-order.tsx).
+ * order is Pending and not booked (edit-order.tsx). Below the desk, its returns: a parcel on its
+ * way back and its "Received" button, each return with its next step, "Create return" on a
+ * Delivered order, a partial delivery on a booked one (components/admin/returns/).
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/invoice';
@@ -20,6 +22,8 @@ import { WalletPaymentsPanel, codLine, readPayments } from '../../components/adm
 import { DeskPanel } from '../../components/admin/orders/desk-panel';
 import { canEdit, EditOrderPanel } from '../../components/admin/orders/edit-order';
 import { readEdits, readHistory } from '../../components/admin/orders/desk';
+import { OrderReturnsPanel } from '../../components/admin/returns/order-returns';
+import { readReturns } from '../../components/admin/returns/returns';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -27,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Order');
   const [invoice, detail, settings] = await Promise.all([context.services.orders.invoice(id), context.services.orders.getOrder(user, id), context.services.settings.get()]);
   if (!invoice) notFoundPage('Order');
-  const desk = (detail ?? {}) as { customer_history?: unknown; edits?: unknown };
+  const desk = (detail ?? {}) as { customer_history?: unknown; edits?: unknown; returns?: unknown };
   return {
     ...invoice,
     history: readPaymentHistory(detail),
@@ -35,6 +39,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     payments: readPayments(invoice.payment.payments),
     buyer: readHistory(desk.customer_history),
     edits: readEdits(desk.edits, new Map(invoice.items.map((i) => [i.product, i.product_title]))),
+    returns: readReturns(desk.returns),
     delivery_options: settings.delivery_options,
     max_units_per_line: settings.max_units_per_line,
   };
@@ -49,7 +54,7 @@ const PRINT_CSS = `@page { size: A4; margin: 14mm; }
 @media print { body { background: #fff !important; } main { padding: 0 !important; } .invoice-sheet { box-shadow: none !important; border: 0 !important; max-width: none !important; margin: 0 !important; } }`;
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { shop, order, items, history, parcel, discounts, payments, buyer, edits } = loaderData;
+  const { shop, order, items, history, parcel, discounts, payments, buyer, edits, returns } = loaderData;
   const transaction = order.bkash_transaction_ID || order.nagad_transaction_ID || order.rocket_transaction_ID;
   // The label's COD: what the courier was asked to collect once booked, else what is due now.
   const cod = codLine(order);
@@ -63,6 +68,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <DeskPanel order={order} history={buyer} edits={edits} />
+      <OrderReturnsPanel order={order} items={items} returns={returns} />
       {canEdit(order) && (
         <EditOrderPanel
           key={order.updated_at}

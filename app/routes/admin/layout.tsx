@@ -32,6 +32,8 @@ const LINKS: [string, string][] = [
   ['/admin-categories', 'Categories'],
   ['/admin-orders', 'Orders'],
   ['/admin-orders/new', 'New order'],
+  ['/admin-returns', 'Returns'],
+  ['/admin-payouts', 'Courier payouts'],
   ['/admin-promotions', 'Promotions'],
   ['/admin-authors', 'Authors'],
   ['/admin-publishers', 'Publishers'],

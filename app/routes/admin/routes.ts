@@ -33,6 +33,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('admin-settings', 'routes/admin/settings.tsx'),
     route('admin-sms', 'routes/admin/sms.tsx'),
     route('admin-couriers', 'routes/admin/couriers.tsx'),
+    route('admin-returns', 'routes/admin/returns.tsx'),
+    route('admin-payouts', 'routes/admin/payouts.tsx'),
     route('admin-restock', 'routes/admin/restock.tsx'),
     route('admin-reviews', 'routes/admin/reviews.tsx'),
     route('admin-audit', 'routes/admin/audit.tsx'),

@@ -2,7 +2,8 @@
  * Shop settings, the one place shop-specific values live: name, footer texts, contacts, wallet
  * number, delivery charges and checkout limits, saved with PUT /api/settings/. The online gateways
  * (bKash online, SSLCommerz) are offered when the server is configured for them; they are listed, not edited.
- * The order desk's settings (confirmation, auto-cancel hours, alert numbers) are desk-settings.tsx.
+ * The order desk's settings (confirmation, auto-cancel hours, alert numbers) and those of returns and
+ * the courier's money (return days, each courier's parcel charge) are desk-settings.tsx.
  */
 import type { Route } from './+types/settings';
 import { requireAdminPage } from './guard.server';
