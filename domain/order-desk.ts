@@ -150,7 +150,13 @@ export const orderEditSchema = z.object({
 export type OrderEditInput = z.infer<typeof orderEditSchema>;
 
 /** A Dhaka calendar day `YYYY-MM-DD` for the list's `from` and `to`. */
-const dhakaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+06:00`)), 'Use a date as YYYY-MM-DD.');
+const dhakaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.').refine(isCalendarDay, 'Use a real date from 2000 to 2100, as YYYY-MM-DD.');
+
+/** A day that exists (no 30 February) in the years a shop's orders can have. */
+export function isCalendarDay(v: string): boolean {
+  const at = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v && at.getUTCFullYear() >= 2000 && at.getUTCFullYear() <= 2100;
+}
 export const orderDateFilter = { from: dhakaDay.optional(), to: dhakaDay.optional() };
 
 /** The instants a `from`…`to` range of Dhaka days covers (both days included): [start, end). */

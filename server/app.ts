@@ -21,6 +21,7 @@ import { installAudit } from './audit/capture';
 import { installOpenApi } from './http/openapi';
 import { ROUTE_MODULES } from './route-modules';
 import type { Services } from './services';
+import { requestForLog } from './http/request-log';
 
 export interface AppOptions {
   services: Services;
@@ -33,7 +34,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const trust = compileTrustProxy(services.config.trustProxy);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // The request line masks what must not sit in logs (a confirmation link's token: http/request-log.ts).
+    logger: typeof opts.logger === 'object' ? { ...opts.logger, serializers: { req: requestForLog } } : (opts.logger ?? false),
     // Only a reverse proxy named by TRUST_PROXY may tell us the client's address, host and
     // scheme: the same compiled rule as clientAddress (rate limits depend on it).
     trustProxy: trust,

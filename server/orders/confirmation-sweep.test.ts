@@ -115,6 +115,17 @@ describe(`the unconfirmed order sweep (${testDialect})`, () => {
     expect(await row(id)).toMatchObject({ status: 'Cancelled' });
   });
 
+  it('cancels nothing once the shop turned confirmation off: earlier unconfirmed orders wait for staff', async () => {
+    const { id } = await place();
+    await t.services.settings.update({ order_confirmation: 'none', unconfirmed_cancel_hours: 1 });
+    try {
+      expect(await sweep(later(24 * 30))).toBe(0);
+      expect(await row(id)).toMatchObject({ status: 'Pending', confirmation: 'unconfirmed' });
+    } finally {
+      await t.services.settings.update({ order_confirmation: 'sms', unconfirmed_cancel_hours: 48 });
+    }
+  });
+
   it('goes through every order past the hours, batch after batch', async () => {
     await t.services.settings.update({ unconfirmed_cancel_hours: 48 });
     const ids = [];

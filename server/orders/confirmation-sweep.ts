@@ -48,6 +48,9 @@ export function createConfirmationSweep(db: Kysely<DB>, deps: SweepDeps, log: ()
   /** One round: answers how many orders it cancelled. */
   return async function sweep(now: number = Date.now(), batch = 50): Promise<number> {
     const settings = await deps.settings.get();
+    // A shop that turned confirmation off is not asking anyone any more: orders left unconfirmed
+    // from before wait in the "to confirm" view for staff, and are never cancelled behind their back.
+    if (settings.order_confirmation === 'none') return 0;
     const cutoff = unconfirmedCutoff(now, settings.unconfirmed_cancel_hours);
     if (!cutoff) return 0;
     let cancelled = 0;

@@ -121,6 +121,43 @@ describe(`editing a Pending order before booking (${testDialect})`, () => {
     expect(await mark((await order(id)).total)).toBe(true);
   });
 
+  it('an address-only edit keeps the figures the customer agreed to, even when prices moved since', async () => {
+    const p = await insertProduct(db(), { regular_price: 300, units_stock: 5 });
+    const id = await place([{ product: p, quantity: 1 }]);
+    await db().updateTable('products').set({ regular_price: 390 }).where('id', '=', p).execute();
+    const res = await put(id, { delivery_address: 'বাড়ি ৯, রোড ১', upazila_thana: 'ধানমন্ডি' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ delivery_address: 'বাড়ি ৯, রোড ১', upazila_thana: 'ধানমন্ডি', subtotal: 300, total: 360 });
+    expect(res.json().order.items[0]).toMatchObject({ unit_price: 300 });
+    const [row] = await history(id);
+    expect(row).toMatchObject({ before: { delivery_address: 'বাড়ি ১২, রোড ৩', upazila_thana: 'মিরপুর' }, after: { delivery_address: 'বাড়ি ৯, রোড ১', upazila_thana: 'ধানমন্ডি' } });
+    expect(row!.after).not.toHaveProperty('total');
+  });
+
+  it('refuses (409) an edit that would leave the shop holding more money than the new total, and changes nothing', async () => {
+    const a = await insertProduct(db(), { regular_price: 300, units_stock: 5 });
+    const b = await insertProduct(db(), { regular_price: 400, units_stock: 5 });
+    const id = await place([{ product: a, quantity: 1 }, { product: b, quantity: 1 }]);
+    const paid = await t.app.inject({ method: 'POST', url: `/api/order/${id}/payments/`, headers: admin.headers, payload: { method: 'cash', amount: 760 } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const res = await put(id, { lines: [{ product: a, quantity: 1 }] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ total: 360, paid: 760 });
+    expect(await order(id)).toMatchObject({ total: 760, payment_status: 'paid' });
+    expect(await product(b)).toMatchObject({ units_stock: 4 });
+    expect(await history(id)).toEqual([]);
+  });
+
+  it('keeps the title of each line in the history, so a removed line still reads', async () => {
+    const a = await insertProduct(db(), { title: 'Removed Later', units_stock: 5 });
+    const b = await insertProduct(db(), { title: 'Kept Book', units_stock: 5 });
+    const id = await place([{ product: a, quantity: 1 }, { product: b, quantity: 1 }]);
+    expect((await put(id, { lines: [{ product: b, quantity: 2 }] })).statusCode).toBe(200);
+    const [row] = await history(id);
+    expect(row!.before.lines).toEqual([expect.objectContaining({ product: a, title: 'Removed Later' }), expect.objectContaining({ product: b, title: 'Kept Book' })]);
+    expect(row!.after.lines).toEqual([expect.objectContaining({ product: b, title: 'Kept Book', quantity: 2 })]);
+  });
+
   it('answers 409 for an order no longer Pending', async () => {
     const p = await insertProduct(db(), { units_stock: 5 });
     const id = await place([{ product: p, quantity: 1 }]);

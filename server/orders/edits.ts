@@ -32,6 +32,8 @@ export const EDIT_MESSAGES = {
   edited: 'অর্ডারটি বদলানো হয়েছে। (The order was updated.)',
   paidOnline: (id: number) => `Order #${id} is paid online; its total cannot change. Edit the address only, or cancel it and take a new order.`,
   noAccount: (id: number) => `Order #${id} has no customer account; it cannot be re-priced.`,
+  belowPaid: (id: number, held: number, total: number) =>
+    `Order #${id} already holds ${held} taka paid; the new total (${total} taka) would be less. Record a refund of the difference first, or keep more on the order.`,
   unavailable: (product: number) => `Product ${product} is not available.`,
 } as const;
 
@@ -87,6 +89,16 @@ function paymentAfter(o: Order, total: number, now: string): { payment_status: P
   if (o.payment_gateway !== null || o.refunded_amount > 0 || o.paid_amount <= 0 || (o.payment_status !== 'paid' && o.payment_status !== 'partly_paid')) return null;
   const to = walletPaymentStatus({ total, paid_amount: o.paid_amount, refunded_amount: 0 }, 0);
   return to === o.payment_status ? null : { payment_status: to, ...(to === 'paid' ? { paid_at: now } : {}) };
+}
+
+/** The order's own columns an edit writes besides its figures: the address fields, the other phone in its stored form, the delivery option by its label. */
+function fieldsOf(edit: OrderEditInput, delivery: DeliveryOption | undefined) {
+  const { lines: _lines, delivery_option: _option, optional_phone_number: phone, ...address } = edit;
+  return {
+    ...address,
+    ...(phone !== undefined ? { optional_phone_number: phone && (normalizePhone(phone) ?? phone) } : {}),
+    ...(delivery ? { delivery_option: delivery.label } : {}),
+  };
 }
 
 type Figures = Pick<Order, 'subtotal' | 'delivery_charge' | 'discount_total' | 'total'>;
@@ -168,6 +180,16 @@ export function createOrderEdits(db: Kysely<DB>, deps: Pick<OrderDeps, 'settings
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
         const order = await takeRow(trx, id, now);
+        const fields = fieldsOf(edit, delivery);
+        const was = Object.fromEntries(Object.keys(fields).map((k) => [k, order[k as keyof Order]]));
+        const history = (before: object, after: object) =>
+          trx.insertInto('order_edits').values({ order_id: id, changed_by: admin.id, before: JSON.stringify(before), after: JSON.stringify(after), created_at: now }).execute();
+        // The address alone changes no price: the figures the customer agreed to stay.
+        if (!edit.lines && !delivery) {
+          await trx.updateTable('orders').set({ ...fields, updated_at: now }).where('id', '=', id).execute();
+          await history(was, fields);
+          return {};
+        }
         if (order.user_id === null) throw conflict(EDIT_MESSAGES.noAccount(id));
         const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('id').execute();
         const before = linesOf(items);
@@ -196,6 +218,9 @@ export function createOrderEdits(db: Kysely<DB>, deps: Pick<OrderDeps, 'settings
         if (!quoted.ok) throw conflict(MESSAGES.priceChanged);
         const priced = quoted.quote;
         if (order.payment_gateway !== null && priced.total !== order.total) throw conflict(EDIT_MESSAGES.paidOnline(id), { total: priced.total });
+        // Money already taken stays taken: an edit never silently leaves the shop holding more than the order costs.
+        const held = order.paid_amount - order.refunded_amount;
+        if (held > priced.total) throw conflict(EDIT_MESSAGES.belowPaid(id, held, priced.total), { total: priced.total, paid: held });
 
         await moveStock(trx, moves, products);
         await writeLines(trx, id, items, priced.lines, products);
@@ -208,33 +233,21 @@ export function createOrderEdits(db: Kysely<DB>, deps: Pick<OrderDeps, 'settings
           if (await deps.promotions.redeem(trx, { id, userId: order.user_id }, priced.discounts)) throw conflict(MESSAGES.priceChanged);
         }
 
-        const { lines: _lines, delivery_option: _option, optional_phone_number: phone, ...address } = edit;
         const figures = { subtotal: priced.subtotal, delivery_charge: priced.delivery_charge, discount_total: priced.discount_total, total: priced.total };
-        const fields = {
-          ...address,
-          ...(phone !== undefined ? { optional_phone_number: phone && (normalizePhone(phone) ?? phone) } : {}),
-          ...(delivery ? { delivery_option: delivery.label } : {}),
-        };
         await trx
           .updateTable('orders')
           .set({ ...fields, ...figures, ...paymentAfter(order, priced.total, now), updated_at: now })
           .where('id', '=', id)
           .execute();
 
-        // The history: the fields that changed, the lines when they were sent, the figures and the coupon.
-        const shown = (l: { product: number; quantity: number; unit_price: number; total: number }) => ({ product: l.product, quantity: l.quantity, unit_price: l.unit_price, total: l.total });
-        const was = Object.fromEntries(Object.keys(fields).map((k) => [k, order[k as keyof Order]]));
+        // The history: the fields that changed, the lines (with their titles, so a removed one still reads) when they were sent, the figures and the coupon.
+        const title = (product: number) => items.find((i) => i.product_id === product)?.product_title ?? products.get(product)?.english_title ?? products.get(product)?.bangla_title ?? '';
+        const shown = (l: { product: number; quantity: number; unit_price: number; total: number }) => ({ product: l.product, title: title(l.product), quantity: l.quantity, unit_price: l.unit_price, total: l.total });
         const coupon = code ? { before: { coupon: code }, after: { coupon: dropped ? null : code } } : { before: {}, after: {} };
-        await trx
-          .insertInto('order_edits')
-          .values({
-            order_id: id,
-            changed_by: admin.id,
-            before: JSON.stringify({ ...was, ...(edit.lines ? { lines: items.map((i) => shown({ product: i.product_id, ...i })) } : {}), ...figuresOf(order), ...coupon.before }),
-            after: JSON.stringify({ ...fields, ...(edit.lines ? { lines: priced.lines.map(shown) } : {}), ...figures, ...coupon.after }),
-            created_at: now,
-          })
-          .execute();
+        await history(
+          { ...was, ...(edit.lines ? { lines: items.map((i) => shown({ product: i.product_id, ...i })) } : {}), ...figuresOf(order), ...coupon.before },
+          { ...fields, ...(edit.lines ? { lines: priced.lines.map(shown) } : {}), ...figures, ...coupon.after },
+        );
         return dropped ? { coupon_dropped: dropped } : {};
       });
     },

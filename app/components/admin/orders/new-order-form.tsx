@@ -2,9 +2,10 @@
  * An order staff take by phone, Messenger or in the shop (`POST /api/order/`): the buyer's number
  * and name, the products (found by title, author or ISBN), the address with checkout's pickers,
  * delivery and payment (never an online one: the buyer is not at a screen to pay), where the order
- * came from and a note only staff see. The server's figures are shown before saving and sent with
- * the order; when the server prices it differently or stock is short it answers 409 with its
- * figures, which are asked for again. Each attempt carries an Idempotency-Key, kept for a retry
+ * came from and a note only staff see. The server's figures are shown before saving but not sent
+ * with the order: the preview is priced for the member of staff, the order for the buyer (a
+ * promotion limited per customer may differ), and the saved order's screen shows what the server
+ * charged. When stock is short the answer is 409 and the figures are asked for again. Each attempt carries an Idempotency-Key, kept for a retry
  * only when no answer came, so a retry cannot take the order twice.
  */
 import { useRef, useState } from 'react';
@@ -72,7 +73,6 @@ export function NewOrderForm({ deliveryOptions, paymentOptions, walletNumber, ma
         delivery_option: deliveryId,
         payment_option: paymentId,
         lines: linesBody(lines),
-        ...(figures ?? {}),
       };
     },
     validate: (body) => {
