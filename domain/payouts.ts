@@ -135,6 +135,8 @@ export interface PayoutParcel {
   cod_amount: number | null;
   paid_amount: number;
   total: number;
+  /** What earlier payouts already paid for this parcel (0 when none). */
+  received_before?: number;
 }
 
 /**
@@ -150,7 +152,7 @@ export function expectedCod(p: PayoutParcel): number {
   return cod;
 }
 
-export type PayoutOutcome = 'matched' | 'short' | 'unknown';
+export type PayoutOutcome = 'matched' | 'short' | 'unknown' | 'already_paid';
 
 export interface MatchedLine extends PayoutLine {
   order_id: number | null;
@@ -163,7 +165,10 @@ export function matchPayout(lines: readonly PayoutLine[], parcels: ReadonlyMap<s
   return lines.map((l) => {
     const p = parcels.get(l.consignment_id);
     if (!p) return { ...l, order_id: null, expected: null, outcome: 'unknown' };
-    const expected = expectedCod(p);
+    // A parcel an earlier payout paid short is owed only the rest; one paid in full is owed nothing more.
+    const before = p.received_before ?? 0;
+    const expected = Math.max(0, expectedCod(p) - before);
+    if (before > 0 && expected === 0) return { ...l, order_id: p.order_id, expected, outcome: 'already_paid' };
     return { ...l, order_id: p.order_id, expected, outcome: l.cod_amount >= expected ? 'matched' : 'short' };
   });
 }

@@ -43,7 +43,7 @@ describe(`the courier's cash (${testDialect})`, () => {
     expect((await orderRow(c.id)).delivery_fee).toBeNull();
   });
 
-  it('matches each line to its parcel: paid in full, short, unknown; matched and short parcels are settled and take the fee the sheet names', async () => {
+  it('matches each line to its parcel: paid in full, short, unknown; only parcels paid in full are settled (a short one stays owed); both take the fee the sheet names', async () => {
     const [full, short, returned] = [...(await parcels('steadfast', 2, { cod: 800 })), ...(await parcels('steadfast', 1, { status: 'Returned', cod: 800 }))];
     const [other] = await parcels('pathao', 1);
     const [pending] = await parcels('steadfast', 1, { status: 'Pending', cod: 400 });
@@ -54,7 +54,8 @@ describe(`the courier's cash (${testDialect})`, () => {
     expect(body.short).toEqual([{ order: short!.id, consignment_id: short!.consignment, expected: 800, got: 750 }]);
     // Another courier's parcel is not this payout's: unknown.
     expect(body.unknown).toEqual(['NOPE-1', other!.consignment]);
-    for (const p of [full!, short!, returned!, pending!]) expect((await orderRow(p.id)).cod_settled_at).toBe('2026-02-28T18:00:00.000Z');
+    for (const p of [full!, returned!, pending!]) expect((await orderRow(p.id)).cod_settled_at).toBe('2026-02-28T18:00:00.000Z');
+    expect(await orderRow(short!.id)).toMatchObject({ cod_settled_at: null, delivery_fee: 60 });
     expect(await orderRow(full!.id)).toMatchObject({ delivery_fee: 60 });
     expect(await orderRow(returned!.id)).toMatchObject({ delivery_fee: 100 });
     expect(await orderRow(pending!.id)).toMatchObject({ delivery_fee: null });
@@ -120,7 +121,31 @@ describe(`the courier's cash (${testDialect})`, () => {
     expect(res.json().short).toHaveLength(100);
     expect(ms).toBeLessThan(2000);
     const settled = await db().selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', many.map((p) => p.id)).where('cod_settled_at', 'is not', null).executeTakeFirstOrThrow();
-    expect(Number(settled.n)).toBe(1000);
+    // The 100 short parcels stay outstanding.
+    expect(Number(settled.n)).toBe(900);
+  });
+
+  it('a parcel paid short is owed only the rest in a later payout, and one already paid in full is listed, never counted again', async () => {
+    const [p, q] = await parcels('steadfast', 2, { cod: 800 });
+    const first = await upload(csv([[p!.consignment, 600, 60], [q!.consignment, 800, 60]]), { paid_at: '2026-04-01', reference: 'first' });
+    expect(first.json()).toMatchObject({ matched: 1, short: [{ order: p!.id, expected: 800, got: 600 }] });
+    // The next sheet pays p's rest and names q again (a courier's re-sent line).
+    const second = await upload(csv([[p!.consignment, 200, 0], [q!.consignment, 800, 60]]), { paid_at: '2026-04-08', reference: 'second' });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ matched: 1, short: [], unknown: [], already_paid: [q!.consignment] });
+    expect((await orderRow(p!.id)).cod_settled_at).toBe('2026-04-07T18:00:00.000Z');
+    expect((await orderRow(q!.id)).cod_settled_at).toBe('2026-03-31T18:00:00.000Z');
+  });
+
+  it('takes the same sheet again for another courier (it was first sent under the wrong one)', async () => {
+    const [p] = await parcels('pathao', 1, { cod: 300 });
+    const file = csv([[p!.consignment, 300, 50]]);
+    const wrong = await upload(file, { courier: 'steadfast', reference: 'oops' });
+    expect(wrong.json()).toMatchObject({ unknown: [p!.consignment] });
+    const right = await upload(file, { courier: 'pathao', reference: 'right' });
+    expect(right.statusCode, right.body).toBe(201);
+    expect(right.json()).toMatchObject({ matched: 1 });
+    expect((await upload(file, { courier: 'pathao' })).statusCode).toBe(409);
   });
 
   it('lists the batches, the latest payout first, and what each courier still owes, the oldest delivery first', async () => {

@@ -48,14 +48,35 @@ function problemsOf(lines: readonly Pick<MatchedLine, 'consignment_id' | 'order_
   return {
     short: lines.filter((l) => l.outcome === 'short').map((l) => ({ order: l.order_id, consignment_id: l.consignment_id, expected: l.expected, got: l.cod_amount })),
     unknown: lines.filter((l) => l.outcome === 'unknown').map((l) => l.consignment_id),
+    /** Parcels earlier payouts already paid in full: listed, never counted again. */
+    already_paid: lines.filter((l) => l.outcome === 'already_paid').map((l) => l.consignment_id),
   };
+}
+
+const byOrderIds = (parcels: readonly { order_id: number; courier: CourierId | null }[], courier: CourierId) => new Set(parcels.filter((p) => p.courier === courier).map((p) => p.order_id));
+
+/** What earlier payouts paid per parcel (matched and short lines), 500 orders a query. */
+async function receivedBefore(trx: Kysely<DB>, orderIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows = await trx
+      .selectFrom('courier_payout_lines')
+      .select(['order_id', (eb) => eb.fn.sum<number>('cod_amount').as('paid')])
+      .where('order_id', 'in', orderIds.slice(i, i + 500))
+      .where('outcome', 'in', ['matched', 'short'])
+      .groupBy('order_id')
+      .execute();
+    for (const r of rows) if (r.order_id !== null) out.set(r.order_id, Number(r.paid));
+  }
+  return out;
 }
 
 export function createPayouts(db: Kysely<DB>, deps: PayoutDeps) {
   const { store, orders } = deps;
 
-  async function sameFile(sha: string): Promise<HttpError | null> {
-    const row = await db.selectFrom('courier_payouts').select('id').where('file_sha256', '=', sha).executeTakeFirst();
+  // The same sheet for another courier is not the same payout (a sheet first sent under the wrong courier can be sent again).
+  async function sameFile(courier: CourierId, sha: string): Promise<HttpError | null> {
+    const row = await db.selectFrom('courier_payouts').select('id').where('courier', '=', courier).where('file_sha256', '=', sha).executeTakeFirst();
     return row ? conflict(PAYOUT_MESSAGES.sameFile(row.id), { payout: row.id }) : null;
   }
 
@@ -63,7 +84,8 @@ export function createPayouts(db: Kysely<DB>, deps: PayoutDeps) {
   async function match(trx: Kysely<DB>, courier: CourierId, lines: Parameters<typeof matchPayout>[0]): Promise<MatchedLine[]> {
     const orderOf = await store.ordersOfConsignments(trx, courier, lines.map((l) => l.consignment_id));
     const known = await orders.payoutParcels(trx, [...new Set(orderOf.values())]);
-    const byOrder = new Map(known.filter((p) => p.courier === courier).map((p) => [p.order_id, p]));
+    const before = await receivedBefore(trx, [...byOrderIds(known, courier)]);
+    const byOrder = new Map(known.filter((p) => p.courier === courier).map((p) => [p.order_id, { ...p, received_before: before.get(p.order_id) ?? 0 }]));
     const parcels = new Map<string, PayoutParcel>();
     for (const [consignment, orderId] of orderOf) {
       const p = byOrder.get(orderId);
@@ -79,7 +101,7 @@ export function createPayouts(db: Kysely<DB>, deps: PayoutDeps) {
      */
     async upload(user: AuthUser, form: PayoutForm, file: Buffer) {
       const sha = createHash('sha256').update(file).digest('hex');
-      const dup = await sameFile(sha);
+      const dup = await sameFile(form.courier, sha);
       if (dup) throw dup;
       const { columns, rows } = await readUpload(file);
       const sheet = readPayoutSheet(columns, rows);
@@ -87,10 +109,10 @@ export function createPayouts(db: Kysely<DB>, deps: PayoutDeps) {
       try {
         return await db.transaction().execute(async (trx) => {
           const lines = await match(trx, form.courier, sheet.lines);
-          const paid = lines.filter((l) => l.outcome !== 'unknown');
+          const paid = lines.filter((l) => l.outcome === 'matched' || l.outcome === 'short');
           const total = lines.reduce((n, l) => n + l.cod_amount, 0);
           const fees = lines.reduce((n, l) => n + (l.delivery_fee ?? 0), 0);
-          const counts = { lines: lines.length, matched: lines.filter((l) => l.outcome === 'matched').length, short: lines.filter((l) => l.outcome === 'short').length, unknown: lines.length - paid.length };
+          const counts = { lines: lines.length, matched: lines.filter((l) => l.outcome === 'matched').length, short: lines.filter((l) => l.outcome === 'short').length, unknown: lines.filter((l) => l.outcome === 'unknown').length };
           const created_at = nowIso();
           const { id } = await trx
             .insertInto('courier_payouts')
@@ -113,13 +135,14 @@ export function createPayouts(db: Kysely<DB>, deps: PayoutDeps) {
               )
               .execute();
           }
-          await orders.settleCod(trx, paid.map((l) => l.order_id!), form.paid_at);
+          // Only a parcel paid in full is settled: a short one stays outstanding for the rest.
+          await orders.settleCod(trx, lines.filter((l) => l.outcome === 'matched').map((l) => l.order_id!), form.paid_at);
           await orders.setDeliveryFees(trx, new Map(paid.filter((l) => l.delivery_fee !== null).map((l) => [l.order_id!, l.delivery_fee!])));
           return { id, courier: form.courier, courier_label: COURIERS[form.courier].label, reference: form.reference, paid_at: form.paid_at, created_at, total, fees, net: total - fees, ...counts, ...problemsOf(lines) };
         });
       } catch (error) {
         // Two uploads of one sheet at once: the unique index lets one through.
-        if (isUniqueViolation(error)) throw (await sameFile(sha)) ?? conflict(PAYOUT_MESSAGES.sameFile(0));
+        if (isUniqueViolation(error)) throw (await sameFile(form.courier, sha)) ?? conflict(PAYOUT_MESSAGES.sameFile(0));
         throw error;
       }
     },

@@ -22,7 +22,7 @@ export function createCourierReport(db: Kysely<DB>, orders: Pick<OrderShipments,
         .selectFrom('courier_payout_lines as l')
         .innerJoin('courier_payouts as p', 'p.id', 'l.payout_id')
         .select(['p.courier', sql<number>`sum(l.cod_amount)`.as('received')])
-        .where('l.outcome', '<>', 'unknown')
+        .where('l.outcome', 'in', ['matched', 'short'])
         .where('l.order_id', 'in', orders.deliveredIds(range))
         .groupBy('p.courier')
         .execute(),

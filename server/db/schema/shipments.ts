@@ -60,7 +60,7 @@ export interface CourierPayoutLineTable {
   cod_amount: number;
   delivery_fee: Generated<number>;
   expected: number | null;
-  outcome: 'matched' | 'short' | 'unknown';
+  outcome: 'matched' | 'short' | 'unknown' | 'already_paid';
 }
 
 /** The shipments module's tables, by name (part of `DB`). */

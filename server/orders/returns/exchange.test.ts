@@ -33,6 +33,9 @@ describe(`exchanges (${testDialect})`, () => {
     expect(next.staff_note).toContain(`#${id}`);
     expect(await r.stockOf(product)).toBe(3);
     expect((await r.view(id)).returns[0]).toMatchObject({ id: returnId, exchange_order: next.id, refund_amount: 0 });
+    // The credit left the original order: it can never be refunded there too, nor counted twice.
+    expect(await r.order(id)).toMatchObject({ paid_amount: 360, refunded_amount: 300, payment_status: 'partially_refunded' });
+    expect((await r.view(id)).refunds_by_hand).toEqual([expect.objectContaining({ method: 'exchange', amount: 300, transaction_id: `EXCHANGE-${next.id}` })]);
 
     const booked = await r.post(`/api/order/${next.id}/shipment/`, { courier: 'steadfast' });
     expect(booked.statusCode, booked.body).toBe(200);

@@ -25,7 +25,7 @@ import type { AuthUser } from '../../accounts/sessions';
 import { publicUser, type UserStore } from '../../accounts/users';
 import type { SettingsService } from '../../settings/service';
 import { findOption, isOnlineOption } from '../../../domain/settings';
-import { walletPaymentStatus } from '../../../domain/payments';
+import { walletPaymentStatus, statusAfterRefund } from '../../../domain/payments';
 import { exchangeSchema } from '../../../domain/returns';
 import type { CheckoutResult, StaffPlacement } from '../checkout';
 import type { CheckoutMeta } from '../limits';
@@ -128,6 +128,15 @@ export function createExchange(db: Kysely<DB>, deps: ExchangeDeps) {
           .insertInto('order_payments')
           .values({ order_id: placed.order_id, kind: 'payment', method: 'exchange', transaction_id: `RETURN-${ret.id}`, amount: carried, verified: 1, created_by: staff.id, created_at: now, verified_by: staff.id, verified_at: now })
           .execute();
+        // The credit leaves the original order as it enters the new one: the same money is never
+        // refunded there too, nor counted twice.
+        await trx
+          .insertInto('order_payments')
+          .values({ order_id: order.id, kind: 'refund', method: 'exchange', transaction_id: `EXCHANGE-${placed.order_id}`, amount: carried, verified: 1, reason: `Credit carried to exchange order #${placed.order_id}`, created_by: staff.id, created_at: now, verified_by: staff.id, verified_at: now })
+          .execute();
+        const original = await trx.selectFrom('orders').select(['paid_amount', 'refunded_amount', 'payment_status']).where('id', '=', order.id).executeTakeFirstOrThrow();
+        const refunded = original.refunded_amount + carried;
+        await trx.updateTable('orders').set({ refunded_amount: refunded, payment_status: statusAfterRefund(original.paid_amount, refunded), updated_at: now }).where('id', '=', order.id).execute();
       }
       const status = walletPaymentStatus({ total: next.total, paid_amount: carried, refunded_amount: 0 }, 0);
       await trx

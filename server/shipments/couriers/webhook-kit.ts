@@ -30,8 +30,10 @@ export interface ParcelRef {
 }
 
 const idLike = z.union([z.string(), z.number()]).optional().catch(undefined);
-/** Taka as a webhook sends them (a number or numeric text, 0 or more), to whole taka. */
-const amount = z.coerce.number().min(0).max(100_000_000).transform(Math.round).optional().catch(undefined);
+/** Taka as a webhook sends them (a number or numeric text, 0 or more), to whole taka; null, empty or blank is no amount, never 0. */
+const amount = z
+  .preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.coerce.number().min(0).max(100_000_000).transform(Math.round).optional())
+  .catch(undefined);
 
 /**
  * A webhook body that names the parcel in these fields (`consignment`: the courier's id,
