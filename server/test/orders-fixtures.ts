@@ -82,6 +82,24 @@ export function orderCalls(app: () => TestApp) {
   };
 }
 
+/** The columns of an order row written directly that tests rarely care about: a cash-on-delivery order to Mirpur. */
+export const ORDER_ROW = {
+  name: 'Customer',
+  phone_number: '01711111111',
+  optional_phone_number: '',
+  email: '',
+  district: 'ঢাকা',
+  upazila_thana: 'মিরপুর',
+  delivery_address: 'বাড়ি ১',
+  delivery_option: 'dhaka_home',
+  payment_option: 'cod',
+  cash_on_delivery: 1,
+  bkash_transaction_id: '',
+  nagad_transaction_id: '',
+  rocket_transaction_id: '',
+  order_instruction: '',
+};
+
 /** An order written directly (any status and date, no stock taken) holding one unit of each product: for reports over past orders. */
 export async function insertOrder(
   db: Kysely<DB>,
@@ -92,22 +110,10 @@ export async function insertOrder(
   const order = await db
     .insertInto('orders')
     .values({
-      name: 'Customer',
-      phone_number: o.phone_number ?? '01711111111',
+      ...ORDER_ROW,
+      phone_number: o.phone_number ?? ORDER_ROW.phone_number,
       source: o.source ?? 'web',
       courier: o.courier ?? null,
-      optional_phone_number: '',
-      email: '',
-      district: 'ঢাকা',
-      upazila_thana: 'মিরপুর',
-      delivery_address: 'বাড়ি ১',
-      delivery_option: 'dhaka_home',
-      payment_option: 'cod',
-      cash_on_delivery: 1,
-      bkash_transaction_id: '',
-      nagad_transaction_id: '',
-      rocket_transaction_id: '',
-      order_instruction: '',
       subtotal: 300 * productIds.length,
       delivery_charge: 60,
       total: 300 * productIds.length + 60,

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import type { CourierId } from '../../domain/providers';
+import { ORDER_ROW } from './orders-fixtures';
 
 let seq = 0;
 
@@ -32,20 +33,7 @@ export async function insertParcels(db: Kysely<DB>, courier: CourierId, n: numbe
       .insertInto('orders')
       .values(
         batch.map((consignment) => ({
-          name: 'Customer',
-          phone_number: '01711111111',
-          optional_phone_number: '',
-          email: '',
-          district: 'ঢাকা',
-          upazila_thana: 'মিরপুর',
-          delivery_address: 'বাড়ি ১',
-          delivery_option: 'dhaka_home',
-          payment_option: 'cod',
-          cash_on_delivery: 1,
-          bkash_transaction_id: '',
-          nagad_transaction_id: '',
-          rocket_transaction_id: '',
-          order_instruction: '',
+          ...ORDER_ROW,
           subtotal: cod - 60,
           delivery_charge: 60,
           total: cod,
