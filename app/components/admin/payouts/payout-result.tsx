@@ -82,6 +82,18 @@ export function PayoutResultPanel({ result, title }: { result: PayoutResult; tit
             </ul>
           </div>
         )}
+        {result.already_paid.length > 0 && (
+          <div className="mt-3">
+            <h3 className="mb-1 text-sm font-semibold">Already paid by an earlier payout: not counted again</h3>
+            <ul className="flex flex-wrap gap-2 text-sm" data-testid="payout-already-paid">
+              {result.already_paid.map((id) => (
+                <li key={id} className="rounded bg-stone-100 px-2 py-0.5 font-mono">
+                  {id}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </Panel>
     </div>
   );

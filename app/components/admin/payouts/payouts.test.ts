@@ -19,6 +19,9 @@ describe('a payout sheet’s result', () => {
     expect(r).toMatchObject({ id: 3, total: 1500, fees: 120, matched: 1, unknown: ['999', '1000'] });
     expect(r!.short).toEqual([{ order: 12, consignment_id: '1424107', expected: 700, got: 500 }]);
     expect(readPayoutResult({ message: 'nope' })).toBeNull();
+    // Parcels an earlier payout already paid are read too; an older answer without them reads none.
+    expect(r!.already_paid).toEqual([]);
+    expect(readPayoutResult({ id: 4, courier: COURIER_IDS[0], total: 0, matched: 0, already_paid: ['77'] })!.already_paid).toEqual(['77']);
   });
 
   it('names a missing file and a date that is not one before anything is sent', () => {

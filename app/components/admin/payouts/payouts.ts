@@ -34,6 +34,8 @@ const resultSchema = z.object({
     )
     .catch([]),
   unknown: z.array(z.union([z.string(), z.number()]).transform(String)).catch([]),
+  /** Parcels earlier payouts already paid in full: listed, not counted again. */
+  already_paid: z.array(z.union([z.string(), z.number()]).transform(String)).catch([]),
 });
 
 export type PayoutResult = z.infer<typeof resultSchema>;
