@@ -13,8 +13,9 @@ import { PageTitle, Panel } from '../../components/admin/page';
 import { RecordTable } from '../../components/admin/table';
 import { DecideButtons } from '../../components/admin/returns/decide';
 import { useReceive } from '../../components/admin/returns/receive-dialog';
-import { at, CONDITION_TEXT, isDhakaToday, linesText, ORIGIN_TEXT, readReturns, refundLeft, type OrderReturn } from '../../components/admin/returns/returns';
+import { at, CONDITION_TEXT, linesText, ORIGIN_TEXT, readReturns, refundLeft, type OrderReturn } from '../../components/admin/returns/returns';
 import { Pager } from '../../components/pager';
+import { dhakaToday } from '../../components/admin/payouts/payouts';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
 const TRANSIT_PAGE = 20;
@@ -24,15 +25,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { returns } = context.services.orders;
   const { page } = listParams(request, 'tpage');
   const transitPage = { page: page.page, size: TRANSIT_PAGE, offset: (page.page - 1) * TRANSIT_PAGE };
-  const recent = { page: 1, size: 100, offset: 0 };
-  const [requested, transit, received, refunded] = await Promise.all([
+  const [requested, transit, received] = await Promise.all([
     returns.list({ status: 'requested', ordering: 'id' }, { page: 1, size: 50, offset: 0 }),
     returns.list({ status: 'approved', ordering: 'id' }, transitPage),
-    returns.list({ status: 'received' }, recent),
-    returns.list({ status: 'refunded' }, recent),
+    // Received today, by the Dhaka day (refunded since or not), whatever was received before.
+    returns.list({ received_on: dhakaToday() }, { page: 1, size: 200, offset: 0 }),
   ]);
-  // Received today: the latest received (and already refunded) returns, by their Dhaka day.
-  const today = [...received.results, ...refunded.results].filter((r) => isDhakaToday(r.received_at)).sort((a, b) => (b.received_at ?? '').localeCompare(a.received_at ?? ''));
+  const today = received.results.sort((a, b) => (b.received_at ?? '').localeCompare(a.received_at ?? ''));
   return { requested: requested.results, requestedCount: requested.count, transit: transit.results, transitCount: transit.count, transitPage: page.page, today };
 }
 

@@ -143,4 +143,16 @@ describe(`returns opened by staff and asked for by customers (${testDialect})`, 
     expect((await t.app.inject({ url: `/api/returns/${ids[0]}/`, headers: admin.headers })).json()).toMatchObject({ id: ids[0], order: id });
     expect((await t.app.inject({ url: '/api/returns/999999/', headers: admin.headers })).statusCode).toBe(404);
   });
+
+  it('lists the returns received on a Dhaka day, whenever they were opened (the back office\'s "received today")', async () => {
+    const { id, items } = await r.place([{ quantity: 2 }]);
+    const opened = (await r.post(`/api/order/${id}/returns/`, { lines: [{ order_item: items[0]!.id, quantity: 1 }], reason: 'Torn' })).json().id as number;
+    expect((await r.post(`/api/returns/${opened}/receive/`)).statusCode).toBe(200);
+    // Received at 23:30 on 1 March in Dhaka (17:30 UTC): that day, not the next.
+    await r.db().updateTable('returns').set({ received_at: '2026-03-01T17:30:00.000Z' }).where('id', '=', opened).execute();
+    const on = async (day: string) => (await t.app.inject({ url: `/api/returns/?received_on=${day}&order=${id}`, headers: admin.headers })).json().results.map((x: { id: number }) => x.id);
+    expect(await on('2026-03-01')).toEqual([opened]);
+    expect(await on('2026-03-02')).toEqual([]);
+    expect((await t.app.inject({ url: '/api/returns/?received_on=2026-02-30', headers: admin.headers })).statusCode).toBe(400);
+  });
 });

@@ -18,12 +18,15 @@ import { orderAnswer } from '../shapes';
 import { RETURN_ANSWERS } from './service';
 import { EXCHANGE_MESSAGES } from './exchange';
 import { RETURN_FORM_LIMITS, readReturnRequest } from './photos';
+import { orderDateFilter } from '../../../domain/order-desk';
 
 const returnListQuery = pageQuery
   .extend({
     status: z.enum(RETURN_STATES, { message: `status must be one of ${RETURN_STATES.join(', ')}.` }).optional(),
     order: idSchema.optional(),
     ordering: z.enum(['-id', 'id']).optional(),
+    /** Received on this Dhaka day. */
+    received_on: orderDateFilter.from,
   })
   .strict();
 

@@ -9,7 +9,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { lockKey, nowIso } from '../../db/dialect';
+import { lockKey, nowIso, timestampParam } from '../../db/dialect';
+import { dhakaDayRange } from '../../../domain/order-desk';
 import type { DialectName } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Page } from '../../http/pagination';
@@ -44,6 +45,8 @@ export interface ReturnListQuery {
   order?: number | undefined;
   /** `id`: oldest first (parcels in transit); default newest first. */
   ordering?: '-id' | 'id' | undefined;
+  /** Received on this Dhaka day (YYYY-MM-DD): the back office's "received today". */
+  received_on?: string | undefined;
 }
 
 export const RETURN_ANSWERS = {
@@ -80,6 +83,10 @@ export function createReturns(db: Kysely<DB>, deps: ReturnsDeps) {
       let q = db.selectFrom('returns');
       if (query.status) q = q.where('status', '=', query.status);
       if (query.order) q = q.where('order_id', '=', query.order);
+      if (query.received_on) {
+        const { start, end } = dhakaDayRange(query.received_on, query.received_on);
+        q = q.where('received_at', '>=', timestampParam(deps.dialect, start!)).where('received_at', '<', timestampParam(deps.dialect, end!));
+      }
       const { count } = await q.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
       const rows = await q.selectAll().orderBy('id', query.ordering === 'id' ? 'asc' : 'desc').limit(page.size).offset(page.offset).execute();
       return { count: Number(count), results: await viewReturns(db, rows, { staff: true, storage: deps.storage }) };

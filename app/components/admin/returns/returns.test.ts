@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inTransit, isDhakaToday, linesOf, linesText, parcelLines, readReturns, receiveBody, refundLeft } from './returns';
+import { inTransit, linesOf, linesText, parcelLines, readReturns, receiveBody, refundLeft } from './returns';
 import { differenceText, exchangeAnswer } from './exchange-dialog';
 import { returnable } from '../../account/return-request';
 
@@ -77,13 +77,6 @@ describe('returns as the screens read them', () => {
   it('gives back what is left of the refund amount, never less than 0', () => {
     expect(refundLeft({ refund_amount: 500, refunded_amount: 200 })).toBe(300);
     expect(refundLeft({ refund_amount: 100, refunded_amount: 150 })).toBe(0);
-  });
-
-  it('knows today in Dhaka, not in UTC', () => {
-    const now = new Date('2026-11-27T20:00:00Z'); // 02:00 on the 28th in Dhaka
-    expect(isDhakaToday('2026-11-27T19:30:00Z', now)).toBe(true);
-    expect(isDhakaToday('2026-11-27T17:00:00Z', now)).toBe(false);
-    expect(isDhakaToday(null, now)).toBe(false);
   });
 
   it('lets a customer return only units no open or received return already covers; a rejected request frees them', () => {

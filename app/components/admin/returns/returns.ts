@@ -121,13 +121,6 @@ export function linesText(r: Pick<OrderReturn, 'lines'>, titles: ReadonlyMap<num
   return r.lines.map((l) => `${lineTitle(titles, l.order_item, l.product_title)} × ${l.quantity}`).join(', ');
 }
 
-/** Whether an instant falls on today's Dhaka day. */
-export function isDhakaToday(iso: string | null, now = new Date()): boolean {
-  if (!iso) return false;
-  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(d);
-  return day(new Date(iso)) === day(now);
-}
-
 /**
  * Quantities typed per order line (an empty or 0 box leaves the line out) as a call's lines;
  * `condition` per line when given. A box that is not a whole number becomes NaN, so the server's
