@@ -11,13 +11,6 @@ import { screenshot, shopTest, type ApiProduct } from './harness';
 const CUSTOMER = { name: 'Link Buyer', phone_number: '01944000444', password: 'buyer-pass-123' };
 const PHONE = { width: 360, height: 740 };
 
-interface Sms {
-  id: number;
-  to: string;
-  text: string;
-  kind: string;
-}
-
 const test = shopTest
   .extend('shopOptions', { scope: 'file' }, async () => ({ customer: CUSTOMER }))
   .extend('admin', { scope: 'file' }, async ({ api }) => {
@@ -31,7 +24,7 @@ const test = shopTest
   .extend('orderWithLink', { scope: 'file' }, async ({ api, admin, book, url }) => async () => {
     const token = await api.token(CUSTOMER.phone_number, CUSTOMER.password);
     const id = await api.placeCodOrder(token, [{ product: book.id, quantity: 1 }]);
-    const sms = (await api.get<{ results: Sms[] }>(`/api/sms/?phone_number=${CUSTOMER.phone_number}`, admin)).results.find((m) => m.kind === 'order_confirmation' && m.text.includes(`#${id}`))!;
+    const sms = (await api.smsTo(CUSTOMER.phone_number, admin)).find((m) => m.kind === 'order_confirmation' && m.text.includes(`#${id}`))!;
     // The back office shows the link masked; the stored text (kept whole by SMS_LOG_CODES) holds the token.
     expect(sms.text).toContain(`${url('/c/')}••••••`);
     const text = api.storedSms(sms.id);

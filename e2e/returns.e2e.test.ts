@@ -18,13 +18,6 @@ const CUSTOMER = { name: 'ফেরত ক্রেতা', phone_number: '01955
 const PHONE = { width: 360, height: 740 };
 const WEBHOOK_TOKEN = 'e2e-returns-webhook-token';
 
-interface Sms {
-  id: number;
-  to: string;
-  text: string;
-  kind: string;
-}
-
 const test = shopTest
   .extend('shopOptions', { scope: 'file' }, async ({ steadfast }) => ({ env: { ...steadfast.env, STEADFAST_WEBHOOK_TOKEN: WEBHOOK_TOKEN }, customer: CUSTOMER, pageTimeout: 30_000 }))
   .extend('staff', { scope: 'file' }, async ({ api }) => (await api.adminHeaders()).authorization!.slice('Bearer '.length));
@@ -117,7 +110,7 @@ describe('returns', () => {
     expect(await row.count()).toBe(0);
     await context.close();
 
-    const sms = (await api.get<{ results: Sms[] }>(`/api/sms/?phone_number=${CUSTOMER.phone_number}`, { authorization: `Bearer ${staff}` })).results.filter((m) => m.kind === 'return_decision');
+    const sms = (await api.smsTo(CUSTOMER.phone_number, { authorization: `Bearer ${staff}` })).filter((m) => m.kind === 'return_decision');
     expect(sms).toHaveLength(1);
     expect(sms[0]!.text).toContain(`অর্ডার #${requestedOrder}-এর ফেরতের অনুরোধ গ্রহণ করা হয়েছে`);
 

@@ -27,6 +27,14 @@ export interface ApiProduct {
   rating_count: number;
 }
 
+/** A message of the SMS outbox as the back office lists it (one-time codes and links masked). */
+export interface OutboxSms {
+  id: number;
+  to: string;
+  text: string;
+  kind: string;
+}
+
 export interface ShopApi {
   /** A JSON answer to a GET. */
   get<T>(path: string, headers?: Record<string, string>): Promise<T>;
@@ -44,6 +52,8 @@ export interface ShopApi {
   call(token: string | undefined, method: string, path: string, body?: unknown): Promise<Response>;
   /** `call`, answering the status and the JSON body. */
   json<T = Record<string, unknown>>(token: string | undefined, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** The outbox's messages to `phone`, as `headers` (an admin's) may list them. */
+  smsTo(phone: string, headers: Record<string, string>): Promise<OutboxSms[]>;
   /** The text the log driver stored for outbox message `id`, codes unmasked. */
   storedSms(id: number): string;
   /** A cash-on-delivery checkout of `lines` as the customer holding `token` (checkout's test body, `extra` on top); answers the order's id. */
@@ -83,6 +93,9 @@ export function shopApi(server: RunningServer): ShopApi {
     async json<T>(token: string | undefined, method: string, p: string, body?: unknown) {
       const res = await api.call(token, method, p, body);
       return { status: res.status, body: (await res.json()) as T };
+    },
+    async smsTo(phone, headers) {
+      return (await api.get<{ results: OutboxSms[] }>(`/api/sms/?phone_number=${phone}`, headers)).results;
     },
     storedSms(id) {
       const db = new Database(path.join(server.dataDir, 'haat.db'), { readonly: true });
