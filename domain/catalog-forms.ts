@@ -35,6 +35,7 @@ export const FORM_MESSAGES = {
   bannerUrl: 'The link must be a web address (https://…) or a path on this shop (/…).',
   otherType: 'This field is not one of this product type’s; leave it empty.',
   expectedNeedsStock: 'expected_units_stock-এর সাথে units_stock দিন (Send units_stock with expected_units_stock).',
+  lowStockThreshold: 'স্টক কমের সীমা ০ বা তার বেশি পূর্ণ সংখ্যা দিন, অথবা খালি রাখুন (Low-stock threshold: a whole number, 0 or more, or empty for the shop\'s default).',
 } as const;
 
 /** A stock change the shelf cannot take: `now` is the stock as it is, `change` the difference the form asked for. */
@@ -42,6 +43,15 @@ export function stockOutOfRangeMessage(now: number, change: number): string {
   if (now + change >= 0) return `স্টক খুব বেশি হবে: এখন ${now}টি আছে, পরিবর্তন ${change} (Stock would go above ${STOCK_MAX}: ${now} in stock now, change ${change}).`;
   return `স্টক ০-এর নিচে নামবে: এখন ${now}টি আছে, পরিবর্তন ${change} (Stock would go below 0: ${now} in stock now, change ${change}); পণ্যটি আবার খুলে দেখুন (reload the product and try again).`;
 }
+
+/**
+ * A product's low-stock threshold (docs/stock-ledger.md): a whole number, or empty (blank or
+ * null) for the shop's `low_stock_default`; left out, an update keeps the stored one.
+ */
+const lowStockThreshold = z.preprocess(
+  (v) => (v === undefined ? undefined : isBlank(v) ? null : toNumber(v)),
+  z.number({ error: FORM_MESSAGES.lowStockThreshold }).int(FORM_MESSAGES.lowStockThreshold).min(0, FORM_MESSAGES.lowStockThreshold).max(STOCK_MAX, FORM_MESSAGES.lowStockThreshold).nullable().optional(),
+);
 
 /** The "no offer" choice. On an update form a blank offer type keeps the stored one, so "none" removes an offer. */
 export const OFFER_NONE = 'none';
@@ -95,6 +105,7 @@ function productShape(type: ProductType, mode: Mode) {
     // as it is now, so copies sold while the form was open stay sold. A create has nothing to compare.
     expected_units_stock: create ? served() : wholeNumber('Expected units of stock'),
     units_sold: wholeNumber('Units sold'),
+    low_stock_threshold: lowStockThreshold,
     is_active: z.preprocess(toBool, z.boolean({ error: 'is_active must be true or false.' }).optional()),
   };
   if (book) {
@@ -124,6 +135,8 @@ type TextKeys = 'english_title' | 'bangla_title' | 'description' | 'alt_text' | 
 type NumberKeys = 'category' | 'percentage' | 'flat_discount' | 'purchase_price' | 'regular_price' | 'units_stock' | 'expected_units_stock' | 'units_sold' | 'author' | 'publisher' | 'total_page';
 export type ProductForm = { [K in TextKeys]?: string | undefined } & { [K in NumberKeys]?: number | undefined } & {
   type?: ProductType | undefined;
+  /** null: back to the shop's default. */
+  low_stock_threshold?: number | null | undefined;
   offer_type?: (typeof OFFER_CHOICES)[number] | undefined;
   is_active?: boolean | undefined;
   image?: unknown;

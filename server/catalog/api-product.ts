@@ -31,7 +31,7 @@ export const PRODUCT_COLUMNS = [
   'id', 'type', 'english_title', 'bangla_title', 'description', 'category_id', 'author_id', 'publisher_id', 'image', 'alt_text', 'pdf',
   'isbn', 'edition', 'language', 'country', 'total_page', 'model', 'brand', 'warranty', 'offer_type', 'percentage', 'flat_discount',
   'purchase_from', 'purchase_price', 'regular_price', 'discount_price', 'units_stock', 'units_sold', 'is_active', 'created_at', 'updated_at',
-  'rating_count', 'rating_sum',
+  'rating_count', 'rating_sum', 'low_stock_threshold',
 ] as const satisfies readonly (keyof Product)[];
 
 /** How a page packs and reads each column (server/db/packed-rows.ts); reads.test.ts checks them against both databases. */
@@ -40,7 +40,7 @@ export const PRODUCT_COLUMN_KINDS: Record<(typeof PRODUCT_COLUMNS)[number], Pack
   image: 'text?', alt_text: 'text', pdf: 'text?', isbn: 'text', edition: 'text', language: 'text', country: 'text', total_page: 'int?', model: 'text',
   brand: 'text', warranty: 'text', offer_type: 'text', percentage: 'int', flat_discount: 'int', purchase_from: 'text', purchase_price: 'int',
   regular_price: 'int', discount_price: 'int', units_stock: 'int', units_sold: 'int', is_active: 'int', created_at: 'time', updated_at: 'time',
-  rating_count: 'int', rating_sum: 'int',
+  rating_count: 'int', rating_sum: 'int', low_stock_threshold: 'int?',
 };
 
 /** Products joined to their category, author and publisher, nothing selected yet. */
@@ -95,8 +95,8 @@ export function toApiProduct(row: ProductRow, storage: FileStorage, opts: { admi
     alt_text: row.alt_text || row.english_title,
     pdf: row.pdf ? storage.url(row.pdf) : null,
     ...productDetails(row),
-    // What the shop paid is the shop's business: only admins see it.
-    ...(opts.admin ? { purchase_from: row.purchase_from, purchase_price: row.purchase_price } : {}),
+    // What the shop paid and when it restocks are the shop's business: only admins see them (null threshold: the shop's default).
+    ...(opts.admin ? { purchase_from: row.purchase_from, purchase_price: row.purchase_price, low_stock_threshold: row.low_stock_threshold } : {}),
     regular_price: row.regular_price,
     discount_price: row.discount_price,
     price: unitPrice(row),

@@ -13,7 +13,8 @@ import type { ProductForm } from '../../domain/catalog-forms';
 import { headerErrors, rowToForm, rowType, type ImportError, type StoredOffer } from '../../domain/catalog-import';
 import { MAX_ID } from '../../domain/queries';
 import { readUpload, XLSX_MAX_UNZIPPED, type ParsedRow } from './import-rows';
-import { describedColumns, formOffer } from './product-values';
+import { describedColumns, formOffer, stockColumns } from './product-values';
+import { changeStock, setStock } from './stock-ledger';
 import { restoreCell } from '../../domain/spreadsheet-cells';
 
 export const IMPORT_BATCH = 500;
@@ -155,7 +156,7 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
     return row.id;
   }
 
-  /** The columns a planned row writes, as products.ts create and update work them out (no image, no PDF). */
+  /** The columns a planned row writes, as products.ts create and update work them out (no image, no PDF; the stock through the ledger). */
   function values(p: Planned, ids: Record<'category' | 'author' | 'publisher', number | undefined>) {
     const f = p.form;
     const e = p.existing;
@@ -170,15 +171,16 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
       publisher_id: book ? (ids.publisher ?? e?.publisher_id ?? null) : null,
       ...offer.offer,
       regular_price: regular,
-      units_stock: f.units_stock ?? e?.units_stock ?? 0,
+      ...stockColumns(f, e),
       units_sold: f.units_sold ?? e?.units_sold ?? 0,
       is_active: f.is_active === undefined ? (e?.is_active ?? 1) : f.is_active ? 1 : 0,
       updated_at: nowIso(),
     };
   }
 
-  async function write(planned: Planned[], names: Names): Promise<number[]> {
+  async function write(planned: Planned[], names: Names, user: number | null): Promise<number[]> {
     const available: number[] = [];
+    const note = { reason: 'adjustment', ref: 'import', user } as const;
     await db.transaction().execute(async (trx) => {
       // A product two rows update: the second works on what the first wrote.
       const latest = new Map<number, Product>();
@@ -191,13 +193,19 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
           ids[ref.field] = name !== undefined ? await createName(trx, names, ref.table, name) : p.form[ref.field];
         }
         const v = values(p, ids);
+        // A row's stock is set to its figure (an `adjustment` of the difference, stock-ledger.ts); left empty, the stock stays.
+        const stock = p.form.units_stock;
         if (p.existing) {
           await trx.updateTable('products').set(v).where('id', '=', p.existing.id).execute();
-          latest.set(p.existing.id, { ...p.existing, ...v });
-          const wasOffered = p.existing.units_stock > 0 && p.existing.is_active === 1;
-          if (!wasOffered && v.units_stock > 0 && v.is_active === 1) available.push(p.existing.id);
+          const set = stock === undefined ? null : await setStock(trx, p.existing.id, stock, note);
+          const before = set?.before ?? p.existing.units_stock;
+          const units_stock = set?.after.units_stock ?? p.existing.units_stock;
+          latest.set(p.existing.id, { ...p.existing, ...v, units_stock });
+          const wasOffered = before > 0 && p.existing.is_active === 1;
+          if (!wasOffered && units_stock > 0 && v.is_active === 1) available.push(p.existing.id);
         } else {
-          await trx.insertInto('products').values({ ...v, type: p.type, image: null, pdf: null, created_at: v.updated_at }).execute();
+          const row = await trx.insertInto('products').values({ ...v, units_stock: 0, type: p.type, image: null, pdf: null, created_at: v.updated_at }).returning('id').executeTakeFirstOrThrow();
+          if (stock) await changeStock(trx, { product: row.id, delta: stock }, note);
         }
       }
     });
@@ -209,7 +217,7 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
      * Checks (and unless `dryRun`, applies) a catalogue CSV. Invalid rows are reported with their
      * line (the header is line 1) and skipped; `create`/`update` count the valid rows.
      */
-    async importCsv(data: Buffer, opts: { dryRun: boolean; createMissing: boolean }): Promise<ImportResult> {
+    async importCsv(data: Buffer, opts: { dryRun: boolean; createMissing: boolean; user?: number | null | undefined }): Promise<ImportResult> {
       const { columns, rows } = await readUpload(data, maxUnzipped);
       // The export put a quote before text a spreadsheet would run as a formula: off again, so
       // export → import gives back the text stored (domain/spreadsheet-cells.ts).
@@ -235,7 +243,7 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
         // Names created in a batch that rolls back are forgotten with it.
         const before = { categories: new Map(names.categories), authors: new Map(names.authors), publishers: new Map(names.publishers) };
         try {
-          const available = await write(planned, names);
+          const available = await write(planned, names, opts.user ?? null);
           applied += planned.length;
           done.applied = planned.length;
           if (available.length) deps.onBackInStock?.(available);

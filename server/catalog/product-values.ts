@@ -40,3 +40,12 @@ export function describedColumns(form: ProductForm, existing?: Product) {
     purchase_price: form.purchase_price ?? existing?.purchase_price ?? 0,
   };
 }
+
+/**
+ * The stock columns a form writes besides the stock itself (which only the ledger changes):
+ * the low-stock threshold; left out it keeps what is stored, empty (null) returns to the
+ * shop's `low_stock_default`.
+ */
+export function stockColumns(form: ProductForm, existing?: Product) {
+  return { low_stock_threshold: form.low_stock_threshold === undefined ? (existing?.low_stock_threshold ?? null) : form.low_stock_threshold };
+}

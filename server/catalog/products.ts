@@ -4,17 +4,18 @@
  * (offers by domain/catalog-forms); the lists of products are in product-lists.ts, the shelf
  * counts that checkout changes in stock.ts.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import { isForeignKeyViolation } from '../db/errors';
 import { HttpError, notFound, type FieldErrors } from '../http/errors';
 import type { FileStorage } from '../media/storage';
 import { PendingFiles, removeFiles } from '../media/uploads';
-import { FORM_MESSAGES, STOCK_MAX, stockOutOfRangeMessage, type ProductForm } from '../../domain/catalog-forms';
+import { FORM_MESSAGES, stockOutOfRangeMessage, type ProductForm } from '../../domain/catalog-forms';
 import { productQuery, toApiProduct, type ApiProduct, type ProductRow } from './api-product';
 import { commit, fail, storeProductFiles, type ProductFiles } from './files';
-import { describedColumns, formOffer } from './product-values';
+import { describedColumns, formOffer, stockColumns } from './product-values';
+import { changeStock, setStock } from './stock-ledger';
 
 export interface ProductDeps {
   /** Whether the product appears on any order; such a product is deactivated instead of deleted. */
@@ -25,6 +26,12 @@ export interface ProductDeps {
    */
   onBackInStock?: ((productIds: number[]) => void) | undefined;
 }
+
+/** Who makes a catalogue write: the member of staff (their id goes on the stock movements it writes), or null for the system. */
+export interface StaffAct {
+  user: number | null;
+}
+const SYSTEM: StaffAct = { user: null };
 
 const REFERENCE_GONE = 'The chosen category, author or publisher was just removed; choose again.';
 
@@ -66,7 +73,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       return Number((await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', type).executeTakeFirstOrThrow()).n);
     },
 
-    async create(type: ProductType, form: ProductForm, files: ProductFiles) {
+    async create(type: ProductType, form: ProductForm, files: ProductFiles, by: StaffAct = SYSTEM) {
       productTypeMismatch(type, form);
       const errors = await missingReferences({ category: form.category, author: form.author, publisher: form.publisher });
       const { regular, offer } = formOffer(form);
@@ -81,6 +88,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       const values = {
         type,
         ...describedColumns(form),
+        ...stockColumns(form),
         category_id: form.category ?? null,
         author_id: type === 'books' ? (form.author ?? null) : null,
         publisher_id: type === 'books' ? (form.publisher ?? null) : null,
@@ -88,17 +96,27 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
         pdf: stored.pdf ?? null,
         ...offer.offer,
         regular_price: regular,
-        units_stock: form.units_stock ?? 0,
+        // The opening stock is the product's first movement, written through the ledger with who made it.
+        units_stock: 0,
         units_sold: form.units_sold ?? 0,
         is_active: form.is_active === false ? 0 : 1,
         created_at: now,
         updated_at: now,
       };
-      const row = await commit(pending, () => db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow(), { foreign_key: REFERENCE_GONE });
+      const row = await commit(
+        pending,
+        () =>
+          db.transaction().execute(async (trx) => {
+            const row = await trx.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow();
+            if (form.units_stock) await changeStock(trx, { product: row.id, delta: form.units_stock }, { reason: 'adjustment', ref: 'opening', user: by.user });
+            return row;
+          }),
+        { foreign_key: REFERENCE_GONE },
+      );
       return adminView(row.id);
     },
 
-    async update(id: number, form: ProductForm, files: ProductFiles) {
+    async update(id: number, form: ProductForm, files: ProductFiles, by: StaffAct = SYSTEM) {
       const existing = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing) throw notFound('Product not found.');
       productTypeMismatch(existing.type, form);
@@ -113,6 +131,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       const stored = await storeProductFiles(pending, files);
       const changes = {
         ...describedColumns(form, existing),
+        ...stockColumns(form, existing),
         category_id: form.category ?? existing.category_id,
         author_id: form.author ?? existing.author_id,
         publisher_id: form.publisher ?? existing.publisher_id,
@@ -121,39 +140,40 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
         ...offer.offer,
         regular_price: regular,
         is_active: form.is_active === undefined ? existing.is_active : form.is_active ? 1 : 0,
+        ...(form.units_sold !== undefined ? { units_sold: form.units_sold } : {}),
         updated_at: nowIso(),
       };
-      // The shelf counts are never read here and written back: checkout moves them meanwhile
-      // (stock.ts). Left out, they are not written at all. With the figure the form loaded
-      // (`expected_units_stock`), the difference is applied to the stock as it is in the same
-      // UPDATE, which the database runs under the row's lock, refused (409) when it would go below 0
-      // or above STOCK_MAX: copies sold while the form was open stay sold. Without it (clients of
-      // the first version) the value is set. The counters' triggers (migration 0104) see either.
+      // The stock is never read here and written back: checkout moves it meanwhile. Left out, it
+      // is not written at all. With the figure the form loaded (`expected_units_stock`), the
+      // difference is applied to the stock as it is, refused (409) when it would go below 0 or
+      // above STOCK_MAX: copies sold while the form was open stay sold. Without it (clients of
+      // the first version) the value is set. Either is an `adjustment` in the ledger, written in
+      // the same transaction as the product's other fields (stock-ledger.ts).
       const delta = form.units_stock !== undefined && form.expected_units_stock !== undefined ? form.units_stock - form.expected_units_stock : undefined;
-      const shelf =
-        delta !== undefined ? { units_stock: sql<number>`units_stock + ${delta}` } : form.units_stock !== undefined ? { units_stock: form.units_stock } : {};
-      const sold = form.units_sold !== undefined ? { units_sold: form.units_sold } : {};
-      const after = await commit(
+      const note = { reason: 'adjustment', ref: '', user: by.user } as const;
+      const result = await commit(
         pending,
-        async () => {
-          let update = db.updateTable('products').set({ ...changes, ...shelf, ...sold }).where('id', '=', id);
-          if (delta !== undefined && delta < 0) update = update.where('units_stock', '>=', -delta);
-          if (delta !== undefined && delta > 0) update = update.where('units_stock', '<=', STOCK_MAX - delta);
-          const row = await update.returning(['units_stock', 'is_active']).executeTakeFirst();
-          if (row) return { units_stock: Number(row.units_stock), is_active: Number(row.is_active) };
-          // Nothing written: the product was deleted meanwhile, or the difference takes the stock out of range.
-          const now = await db.selectFrom('products').select('units_stock').where('id', '=', id).executeTakeFirst();
-          if (!now) throw notFound('Product not found.');
-          const message = stockOutOfRangeMessage(Number(now.units_stock), delta ?? 0);
-          throw new HttpError(409, message, { units_stock: [message] });
-        },
+        () =>
+          db.transaction().execute(async (trx) => {
+            const row = await trx.updateTable('products').set(changes).where('id', '=', id).returning(['units_stock', 'is_active']).executeTakeFirst();
+            if (!row) throw notFound('Product not found.');
+            const kept = { before: Number(row.units_stock), after: { units_stock: Number(row.units_stock), is_active: Number(row.is_active) } };
+            if (delta !== undefined) {
+              if (delta === 0) return kept;
+              const after = await changeStock(trx, { product: id, delta }, note);
+              if (after) return { before: after.units_stock - delta, after };
+              const message = stockOutOfRangeMessage(kept.before, delta);
+              throw new HttpError(409, message, { units_stock: [message] });
+            }
+            if (form.units_stock === undefined) return kept;
+            return (await setStock(trx, id, form.units_stock, note)) ?? kept;
+          }),
         { foreign_key: REFERENCE_GONE },
       );
       await removeFiles(storage, { images: [stored.image ? existing.image : null], keys: [stored.pdf ? existing.pdf : null] });
-      // The stock just before this write: exact when a difference was applied, else as read above.
-      const before = delta !== undefined ? after.units_stock - delta : existing.units_stock;
-      const wasOffered = before > 0 && existing.is_active === 1;
-      if (!wasOffered && after.units_stock > 0 && after.is_active === 1) deps.onBackInStock?.([id]);
+      // Offered again: stock up from 0 (exactly the stock this write replaced), or switched back on with stock.
+      const wasOffered = result.before > 0 && existing.is_active === 1;
+      if (!wasOffered && result.after.units_stock > 0 && result.after.is_active === 1) deps.onBackInStock?.([id]);
       return adminView(id);
     },
 

@@ -1,13 +1,16 @@
 /**
  * The shelf: how many of each product are in stock and how many were sold. The catalogue owns
- * these counts; checkout and a cancelled order change them only through here, inside their own
- * transaction, so an order and its stock change commit together or not at all. Stock is never
- * read, changed and written back: each line is one conditional UPDATE whose affected-row count
- * says whether it happened, so concurrent checkouts (even from several processes on one
- * PostgreSQL) cannot sell more than the shelf holds.
+ * these counts; checkout, a cancelled or returned order, an edit, a receipt change them only
+ * through here, inside their own transaction, so an order and its stock change commit together
+ * or not at all. Every change goes through the ledger (stock-ledger.ts): one conditional UPDATE
+ * whose affected-row count says whether it happened, so concurrent checkouts (even from several
+ * processes on one PostgreSQL) cannot sell more than the shelf holds, and its movement (reason,
+ * reference, user) in the same transaction.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
+import type { DialectName } from '../db/database';
+import { changeMany, changeStock, createLedgerReads, inProductOrder, setStock, type ShelfChange, type StockNote } from './stock-ledger';
 
 /** What checkout needs to know of a product to price and describe an order line. */
 export interface CheckoutProduct {
@@ -25,6 +28,13 @@ export interface CheckoutProduct {
   publisher_id: number | null;
 }
 
+/** Units of a product coming back or written off; `ref` when the line's reference is not the note's. */
+export interface StockItem {
+  product: number;
+  quantity: number;
+  ref?: string | undefined;
+}
+
 /** One line to take: the prices are the ones the order was priced with. */
 export interface StockLine {
   product: number;
@@ -37,9 +47,6 @@ export interface StockLine {
 export type TakeResult =
   | { taken: true }
   | { taken: false; line: StockLine; now: { units_stock: number; regular_price: number; discount_price: number; is_active: number } | undefined };
-
-/** Lines in product-id order, so two transactions never wait on each other's rows in opposite orders. */
-const inProductOrder = <T extends { product: number }>(lines: T[]) => [...lines].sort((a, b) => a.product - b.product);
 
 /** The shelf counts of one product as a shopper's answer shows them. */
 export interface StockLevel {
@@ -71,35 +78,19 @@ export interface CatalogVersions {
 type CounterRow = { content?: number | string | null; stock?: number | string | null; availability?: number | string | null };
 const toVersions = (row: CounterRow | undefined): CatalogVersions => ({ content: Number(row?.content ?? 0), stock: Number(row?.stock ?? 0), availability: Number(row?.availability ?? 0) });
 
-export function createStock(db: Kysely<DB>) {
+export function createStock(db: Kysely<DB>, dialect: DialectName) {
   /** The three change counters in one query; another process's committed change moves them too. */
   async function readVersions(): Promise<CatalogVersions> {
     return toVersions(await db.selectFrom('catalog_versions').select(['content', 'stock', 'availability']).executeTakeFirst());
   }
 
-  /** Puts the units of a cancelled or returned order back on the shelf. */
-  /** Moves `quantity` units of a product from the shelf to sold, when the shelf holds that many (the caller may narrow it further). */
-  function takeOff(trx: Kysely<DB>, product: number, quantity: number) {
-    return trx
-      .updateTable('products')
-      .set({ units_stock: sql`units_stock - ${quantity}`, units_sold: sql`units_sold + ${quantity}` })
-      .where('id', '=', product)
-      .where('units_stock', '>=', quantity);
-  }
+  const back = (items: readonly StockItem[]): ShelfChange[] => items.map((i) => ({ product: i.product, delta: i.quantity, ref: i.ref }));
 
-  async function giveBack(trx: Kysely<DB>, items: { product: number; quantity: number }[]): Promise<void> {
-    // In product order, like checkout takes them, so a cancel and a checkout never deadlock.
-    for (const item of inProductOrder(items)) {
-      await trx
-        .updateTable('products')
-        .set({
-          units_stock: sql`units_stock + ${item.quantity}`,
-          // Sales recorded before this order may have been corrected by hand: never below zero.
-          units_sold: sql`case when units_sold >= ${item.quantity} then units_sold - ${item.quantity} else 0 end`,
-        })
-        .where('id', '=', item.product)
-        .execute();
-    }
+  /** Puts units back on the shelf (a cancel: `cancel`; goods received back: `return`), in product order like checkout takes them, so the two never deadlock. */
+  async function giveBack(trx: Kysely<DB>, items: readonly StockItem[], note: StockNote): Promise<void> {
+    const { refused } = await changeMany(trx, back(items), note);
+    // Units coming back are never refused (no upper bound for them); a product deleted meanwhile cannot be on an order.
+    if (refused) throw new Error(`stock of product ${refused.product} could not be given back`);
   }
 
   return {
@@ -124,12 +115,12 @@ export function createStock(db: Kysely<DB>) {
     },
 
     /**
-     * What the back-in-stock requests need of these products (server/restock): title, type for
-     * its link, stock and whether it is offered; one primary-key query.
+     * What the back-in-stock requests and the receipts need of these products: title, type for
+     * its link, stock and whether it is offered; one primary-key query (`q`: inside a transaction).
      */
-    async summaries(ids: readonly number[]): Promise<StockSummary[]> {
+    async summaries(ids: readonly number[], q: Kysely<DB> = db): Promise<StockSummary[]> {
       if (!ids.length) return [];
-      const rows = await db
+      const rows = await q
         .selectFrom('products')
         .select(['id', 'type', 'english_title', 'bangla_title', 'units_stock', 'is_active'])
         .where('id', 'in', [...ids])
@@ -148,28 +139,22 @@ export function createStock(db: Kysely<DB>) {
     },
 
     /**
-     * Takes every line off the shelf, or stops at the first line that cannot be filled: not
-     * enough left, the product deactivated, or its price changed since the order was priced.
+     * Takes every line off the shelf (`sale`), or stops at the first line that cannot be filled:
+     * not enough left, the product deactivated, or its price changed since the order was priced.
      * The caller rolls its transaction back on a refusal.
      */
-    async take(trx: Kysely<DB>, lines: StockLine[]): Promise<TakeResult> {
-      for (const line of inProductOrder(lines)) {
-        const result = await takeOff(trx, line.product, line.quantity)
-          .where('is_active', '=', 1)
-          // The price read for the order must still be the price when the stock is taken.
-          .where('regular_price', '=', line.regular_price)
-          .where('discount_price', '=', line.discount_price)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) {
-          const now = await trx
-            .selectFrom('products')
-            .select(['units_stock', 'regular_price', 'discount_price', 'is_active'])
-            .where('id', '=', line.product)
-            .executeTakeFirst();
-          return { taken: false, line, now };
-        }
-      }
-      return { taken: true };
+    async take(trx: Kysely<DB>, lines: StockLine[], note: StockNote): Promise<TakeResult> {
+      const byProduct = new Map(lines.map((l) => [l.product, l]));
+      const { refused } = await changeMany(
+        trx,
+        lines.map((l) => ({ product: l.product, delta: -l.quantity })),
+        note,
+        // The price read for the order must still be the price when the stock is taken.
+        (c) => (q) => q.where('is_active', '=', 1).where('regular_price', '=', byProduct.get(c.product)!.regular_price).where('discount_price', '=', byProduct.get(c.product)!.discount_price),
+      );
+      if (!refused) return { taken: true };
+      const now = await trx.selectFrom('products').select(['units_stock', 'regular_price', 'discount_price', 'is_active']).where('id', '=', refused.product).executeTakeFirst();
+      return { taken: false, line: byProduct.get(refused.product)!, now };
     },
 
     /**
@@ -177,21 +162,37 @@ export function createStock(db: Kysely<DB>) {
      * late): every line or none, whatever the prices or the product's state now — the customer
      * paid the order's own prices. False, with nothing taken, when a line is short.
      */
-    async retake(trx: Kysely<DB>, items: { product: number; quantity: number }[]): Promise<boolean> {
-      const taken: { product: number; quantity: number }[] = [];
-      for (const item of inProductOrder(items)) {
-        const result = await takeOff(trx, item.product, item.quantity).executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) {
-          await giveBack(trx, taken);
-          return false;
-        }
-        taken.push(item);
-      }
-      return true;
+    async retake(trx: Kysely<DB>, items: readonly StockItem[], note: StockNote): Promise<boolean> {
+      const { refused, done } = await changeMany(trx, items.map((i) => ({ product: i.product, delta: -i.quantity, ref: i.ref })), note);
+      if (!refused) return true;
+      // What was taken goes back, recorded as its undoing, so the ledger still adds up.
+      await giveBack(trx, done.map((c) => ({ product: c.product, quantity: -c.delta, ref: c.ref })), { ...note, reason: 'cancel' });
+      return false;
     },
 
-    /** Puts the units of a cancelled or returned order back on the shelf. */
     giveBack,
+
+    /** Returned units written off (`damaged`): a movement of 0 per line, as they never re-entered stock. */
+    async writeOff(trx: Kysely<DB>, items: readonly StockItem[], note: StockNote): Promise<void> {
+      for (const item of inProductOrder(items)) await changeStock(trx, { product: item.product, delta: 0, ref: item.ref }, note);
+    },
+
+    /**
+     * Any other change (receipts, the counter's sales: issue 36): each line's delta in product
+     * order, stopping at the first refused (short, above STOCK_MAX, or no such product), which
+     * is answered with what was done; the caller rolls back on a refusal.
+     */
+    change: (trx: Kysely<DB>, changes: readonly ShelfChange[], note: StockNote) => changeMany(trx, changes, note),
+
+    /** Sets a product's stock to a value (an older client's product PUT, an import): the difference is the movement (stock-ledger.ts). */
+    set: setStock,
+
+    /** What the shop paid, from a receipt's unit costs. */
+    async setPurchasePrices(trx: Kysely<DB>, prices: readonly { product: number; price: number }[]): Promise<void> {
+      for (const p of inProductOrder(prices)) await trx.updateTable('products').set({ purchase_price: p.price }).where('id', '=', p.product).execute();
+    },
+
+    /** The ledger's reads: a product's movements, and the low-stock list's products with their recent sales. */
+    ...createLedgerReads(db, dialect),
   };
 }
-

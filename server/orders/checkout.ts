@@ -33,6 +33,7 @@ import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMe
 import { claimsWallet, recordClaim } from './wallet-payments';
 import { outOfStock } from './out-of-stock';
 import { hashConfirmToken } from './confirmation';
+import { stockRef } from '../../domain/stock';
 import { DESK_MESSAGES, carriesConfirmLink, confirmPath, newOrderAlert, orderPlacedSms, startsUnconfirmed, type OrderSource } from '../../domain/order-desk';
 
 /** Idempotency keys are kept for a day, as payment APIs do. */
@@ -144,19 +145,6 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
       const changed = () => conflict(MESSAGES.priceChanged, { ...figures, discounts: priced.discounts, items: priced.lines });
       if (disagreeingFigures(input, figures).length) throw changed();
 
-      const taken = await deps.stock.take(
-        trx,
-        priced.lines.map((l) => ({ product: l.product, quantity: l.quantity, regular_price: byId.get(l.product)!.regular_price, discount_price: byId.get(l.product)!.discount_price })),
-      );
-      if (!taken.taken) {
-        // Someone else bought, deactivated or repriced it since it was read above.
-        const { line, now: current } = taken;
-        const p = byId.get(line.product)!;
-        if (!current || current.is_active !== 1) throw unavailable(line.product);
-        if (current.units_stock < line.quantity) throw outOfStock([{ product: p.id, title: p.english_title, available: current.units_stock }]);
-        throw conflict(MESSAGES.priceChanged, { product: p.id });
-      }
-
       const phone = (input.phone_number && normalizePhone(input.phone_number)) || user.phone_number;
       const txField = transactionFieldFor(payment);
       // A wallet payment's TrxID is a claim staff verify (wallet-payments.ts): the order starts unverified.
@@ -215,6 +203,21 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The stock is taken once the order has its number, for the ledger's reference (`order:<id>`);
+      // a refusal rolls the order back with everything else.
+      const taken = await deps.stock.take(
+        trx,
+        priced.lines.map((l) => ({ product: l.product, quantity: l.quantity, regular_price: byId.get(l.product)!.regular_price, discount_price: byId.get(l.product)!.discount_price })),
+        { reason: 'sale', ref: stockRef.order(order.id), user: staff?.staffId ?? user.id },
+      );
+      if (!taken.taken) {
+        // Someone else bought, deactivated or repriced it since it was read above.
+        const { line, now: current } = taken;
+        const p = byId.get(line.product)!;
+        if (!current || current.is_active !== 1) throw unavailable(line.product);
+        if (current.units_stock < line.quantity) throw outOfStock([{ product: p.id, title: p.english_title, available: current.units_stock }]);
+        throw conflict(MESSAGES.priceChanged, { product: p.id });
+      }
       if (claimed) await recordClaim(trx, { orderId: order.id, userId: user.id, field: txField, transactionId: claimedId, amount: input.transaction_amount, now });
       await trx
         .insertInto('order_items')

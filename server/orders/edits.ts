@@ -24,6 +24,7 @@ import { findOption, type DeliveryOption } from '../../domain/settings';
 import { normalizePhone } from '../../domain/phone';
 import { walletPaymentStatus, type PaymentStatus } from '../../domain/payments';
 import { DESK_MESSAGES, EDITABLE_FIELDS, orderEditSchema, type OrderEditInput } from '../../domain/order-desk';
+import { stockRef } from '../../domain/stock';
 import { priceCart } from './pricing';
 import { outOfStock } from './out-of-stock';
 import type { OrderDeps } from './deps';
@@ -116,16 +117,18 @@ export function createOrderEdits(db: Kysely<DB>, deps: Pick<OrderDeps, 'settings
   }
 
   /** Moves the shelf by the difference; 409 (checkout's shape) when a product is short, 400 when it is no longer sold. */
-  async function moveStock(trx: Kysely<DB>, moves: { product: number; delta: number }[], products: Map<number, CheckoutProduct>): Promise<void> {
+  async function moveStock(trx: Kysely<DB>, moves: { product: number; delta: number }[], products: Map<number, CheckoutProduct>, by: { order: number; user: number }): Promise<void> {
+    // In the ledger: more units are a `sale`, fewer a `cancel`, both naming the order and who edited it.
+    const note = (reason: 'sale' | 'cancel') => ({ reason, ref: stockRef.order(by.order), user: by.user });
     const short = moves.filter((m) => m.delta > 0 && products.get(m.product)!.units_stock < m.delta);
     if (short.length) throw outOfStock(short.map((m) => ({ product: m.product, title: products.get(m.product)!.english_title, available: products.get(m.product)!.units_stock })));
     for (const { product, delta } of moves) {
       if (delta < 0) {
-        await deps.stock.giveBack(trx, [{ product, quantity: -delta }]);
+        await deps.stock.giveBack(trx, [{ product, quantity: -delta }], note('cancel'));
         continue;
       }
       const p = products.get(product)!;
-      const taken = await deps.stock.take(trx, [{ product, quantity: delta, regular_price: p.regular_price, discount_price: p.discount_price }]);
+      const taken = await deps.stock.take(trx, [{ product, quantity: delta, regular_price: p.regular_price, discount_price: p.discount_price }], note('sale'));
       if (taken.taken) continue;
       // Someone else bought, deactivated or repriced it since it was read.
       if (!taken.now || taken.now.is_active !== 1) throw badRequest(EDIT_MESSAGES.unavailable(product), { lines: [EDIT_MESSAGES.unavailable(product)] });
@@ -222,7 +225,7 @@ export function createOrderEdits(db: Kysely<DB>, deps: Pick<OrderDeps, 'settings
         const held = order.paid_amount - order.refunded_amount;
         if (held > priced.total) throw conflict(EDIT_MESSAGES.belowPaid(id, held, priced.total), { total: priced.total, paid: held });
 
-        await moveStock(trx, moves, products);
+        await moveStock(trx, moves, products, { order: id, user: admin.id });
         await writeLines(trx, id, items, priced.lines, products);
         if (priced.discounts.length) {
           await trx

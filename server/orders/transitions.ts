@@ -17,6 +17,7 @@ import { findConfirmation, findMove, moveSms, moveSmsKind, type MoveCause } from
 import type { ConfirmationMethod } from '../../domain/order-desk';
 import type { OrderStatus } from '../../domain/orders';
 import { paymentOnStatusChange } from '../../domain/payments';
+import { stockRef } from '../../domain/stock';
 import { openReturn } from './returns/records';
 
 /** What a move may change beyond the order: the shelf, and the promotions' uses. */
@@ -87,14 +88,14 @@ export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: 
     // The row is taken first (a second mover waits here on PostgreSQL, then finds it moved on),
     // then the stock; only when all of it is there does the status change.
     if (!changed(await guarded({ updated_at: now }))) return 'stale';
-    if (!(await deps.stock.retake(trx, await linesOf(trx, id)))) return 'short';
+    if (!(await deps.stock.retake(trx, await linesOf(trx, id), { reason: 'sale', ref: stockRef.order(id), user: req.changedBy ?? null }))) return 'short';
     await trx.updateTable('orders').set(columns).where('id', '=', id).execute();
   } else if (!changed(await guarded(columns))) {
     return 'stale';
   }
 
   await trx.insertInto('order_status_changes').values({ order_id: id, from_status: req.from, to_status: req.to, changed_by: req.changedBy ?? null, created_at: now }).execute();
-  if (has('restock')) await deps.stock.giveBack(trx, await linesOf(trx, id));
+  if (has('restock')) await deps.stock.giveBack(trx, await linesOf(trx, id), { reason: 'cancel', ref: stockRef.order(id), user: req.changedBy ?? null });
   if (has('open_return')) {
     // Money the shop still holds is what the return may refund (the refund itself is a separate call).
     const held = await trx.selectFrom('orders').select(['paid_amount', 'refunded_amount']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@
  * refuses; its per-field errors are shown beside the fields.
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { applyOffer, OFFER_TYPES, type OfferType } from '../../../domain/prices';
 import { OFFER_NONE, productFormSchema, resolveOffer } from '../../../domain/catalog-forms';
 import type { ApiProduct } from '../../lib/api-types.server';
@@ -24,7 +25,7 @@ const MAX_PDF_BYTES = 10 * 1024 * 1024;
 export interface ProductFormProps {
   kind: ProductKind;
   options: { categories: CategoryLike[]; authors: { value: number; label: string }[]; publishers: { value: number; label: string }[] };
-  product?: ApiProduct & { purchase_from?: string; purchase_price?: number };
+  product?: ApiProduct & { purchase_from?: string; purchase_price?: number; low_stock_threshold?: number | null };
 }
 
 function wholeNumber(text: string): number | null {
@@ -177,6 +178,23 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
         {/* The stock this form loaded: the server adds the change made here to the stock as it is then. */}
         {!creating && <input type="hidden" name="expected_units_stock" value={product.units_stock} />}
         <Field label="Units sold" name="units_sold" type="number" min={0} errors={e} defaultValue={product?.units_sold} placeholder="0" />
+        <Field
+          label="স্টক কমের সীমা (Low-stock threshold)"
+          name="low_stock_threshold"
+          type="number"
+          min={0}
+          errors={e}
+          defaultValue={product?.low_stock_threshold ?? ''}
+          placeholder="দোকানের সীমা (shop's default)"
+          hint="খালি: দোকানের সীমা (Empty: the shop's default)."
+        />
+        {!creating && (
+          <p className="self-end pb-2 text-sm">
+            <Link className="text-brand underline" to={`/admin-stock-history/${product.id}`} data-testid="stock-history-link">
+              স্টকের হিসাব (Stock history)
+            </Link>
+          </p>
+        )}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <ImageInput label={creating ? 'Image' : 'Image (choose one only to replace it)'} name="image" errors={e} required={creating} currentUrl={product?.images?.thumb ?? product?.image} />

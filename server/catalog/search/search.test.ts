@@ -116,7 +116,7 @@ describe(`catalogue search (${testDialect})`, () => {
     const row = { type: 'books' as const, english_title: 'Twin Almanac', regular_price: 40, units_stock: 2, category_id: null, author_id: null, publisher_id: null, image: null, pdf: null, total_page: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
     const [older, newer] = await Promise.all([0, 1].map(async () => (await db.insertInto('products').values(row).returning('id').executeTakeFirstOrThrow()).id)).then((ids) => ids.sort((a, b) => a - b));
     const ids = async () => (await catalog.searchProducts('almanac')).map((p) => p.id);
-    const sell = (product: number, quantity: number) => db.transaction().execute((trx) => catalog.stock.take(trx, [{ product, quantity, regular_price: 40, discount_price: 0 }]));
+    const sell = (product: number, quantity: number) => db.transaction().execute((trx) => catalog.stock.take(trx, [{ product, quantity, regular_price: 40, discount_price: 0 }], { reason: 'sale' }));
     // Equal relevance, equal sales: the newest first.
     expect(await ids()).toEqual([newer!, older!]);
     const content = (await catalog.versions()).content;

@@ -13,13 +13,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { badRequest, type FieldErrors } from '../../http/errors';
-import type { CatalogService } from '../../catalog/service';
+import type { CatalogService, StockItem } from '../../catalog/service';
 import { RETURN_MESSAGES, type ReturnCondition } from '../../../domain/returns';
+import { stockRef } from '../../../domain/stock';
 import { checkReturnable, returnableItems } from './lines';
 import { applyReturnMove, settleRefunded, syncReturnStatus } from './moves';
 
 export interface ReceiveDeps {
-  stock: Pick<CatalogService['stock'], 'giveBack'>;
+  stock: Pick<CatalogService['stock'], 'giveBack' | 'writeOff'>;
 }
 
 export interface ReceivedLine {
@@ -96,9 +97,14 @@ export async function receiveReturns(trx: Kysely<DB>, deps: ReceiveDeps, req: { 
     if (!(await applyReturnMove(trx, { id, from: 'approved', to: 'received', set: { received_by: req.by, received_at: now } }))) return 'stale';
   }
 
-  const back = new Map<number, number>();
-  const restock = (product: number, s: Segment) => {
-    if (s.condition === 'resellable') back.set(product, (back.get(product) ?? 0) + s.quantity);
+  // Per return and product, for the ledger's reference (`return:<id>`): resellable units and damaged ones.
+  const back = new Map<string, StockItem>();
+  const off = new Map<string, StockItem>();
+  const restock = (returnId: number, product: number, s: Segment) => {
+    const into = s.condition === 'resellable' ? back : off;
+    const item = into.get(`${returnId}:${product}`) ?? { product, quantity: 0, ref: stockRef.return(returnId) };
+    item.quantity += s.quantity;
+    into.set(`${returnId}:${product}`, item);
   };
   for (const { row, segments } of plans) {
     const [first, ...more] = segments;
@@ -111,17 +117,18 @@ export async function receiveReturns(trx: Kysely<DB>, deps: ReceiveDeps, req: { 
         .values(more.map((s) => ({ return_id: row.return_id, order_item_id: row.order_item_id, quantity: s.quantity, condition: row.condition, received_condition: s.condition })))
         .execute();
     }
-    for (const s of segments) restock(row.product_id, s);
+    for (const s of segments) restock(row.return_id, row.product_id, s);
   }
   if (added.length) {
     await trx
       .insertInto('return_lines')
       .values(added.map((a) => ({ return_id: a.returnId, order_item_id: a.order_item, quantity: a.quantity, condition: a.condition, received_condition: a.condition })))
       .execute();
-    for (const a of added) restock(a.product, a);
+    for (const a of added) restock(a.returnId, a.product, a);
   }
-  // Resellable units back on the shelf; damaged ones never re-enter stock.
-  if (back.size) await deps.stock.giveBack(trx, [...back].map(([product, quantity]) => ({ product, quantity })));
+  // Resellable units back on the shelf; damaged ones never re-enter stock (a `damaged` movement of 0 records them).
+  if (back.size) await deps.stock.giveBack(trx, [...back.values()], { reason: 'return', user: req.by });
+  if (off.size) await deps.stock.writeOff(trx, [...off.values()], { reason: 'damaged', user: req.by });
 
   await syncReturnStatus(trx, req.orderId);
   // Refunds naming a return may have reached its amount before the goods came back.

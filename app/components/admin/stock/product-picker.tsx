@@ -1,0 +1,102 @@
+/**
+ * Finding a product to receive: what is typed (a title in English or Bengali, an author, an
+ * ISBN) goes to the shop's search (`GET /api/product/?search=`), as the order desk's search does
+ * (components/admin/orders/product-search.tsx); unlike it, products out of stock are offered too —
+ * they are the ones a receipt is for. Enter adds the first hit and never sends the form.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useControlClass } from '../../form/field';
+import { Button } from '../buttons';
+
+export interface PickedProduct {
+  product: number;
+  title: string;
+  stock: number;
+}
+
+interface Hit {
+  id: number;
+  english_title: string;
+  bangla_title: string;
+  author_name: string | null;
+  units_stock: number;
+  isbn: string | null;
+}
+
+type Found = { term: string; hits: Hit[] | null; failed?: boolean };
+
+function useHits(term: string): Found {
+  const [found, setFound] = useState<Found>({ term: '', hits: [] });
+  const wanted = term.trim();
+  useEffect(() => {
+    if (wanted.length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/product/?search=${encodeURIComponent(wanted)}&page_size=8`, { signal: controller.signal, headers: { accept: 'application/json' } })
+        .then(async (res) => {
+          if (!res.ok) throw new Error(String(res.status));
+          setFound({ term: wanted, hits: ((await res.json()) as { results?: Hit[] }).results ?? [] });
+        })
+        .catch((error: unknown) => {
+          if ((error as Error).name !== 'AbortError') setFound({ term: wanted, hits: null, failed: true });
+        });
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [wanted]);
+  return wanted.length < 2 ? { term: wanted, hits: [] } : found.term === wanted ? found : { term: wanted, hits: null };
+}
+
+export function ProductPicker({ onPick }: { onPick: (p: PickedProduct) => void }) {
+  const id = useId();
+  const control = useControlClass();
+  const [term, setTerm] = useState('');
+  const found = useHits(term);
+  const pick = (h: Hit) => {
+    onPick({ product: h.id, title: h.english_title || h.bangla_title, stock: h.units_stock });
+    setTerm('');
+  };
+  return (
+    <div className="text-sm" data-testid="receipt-product-search">
+      <label htmlFor={id} className="font-medium">
+        পণ্য যোগ করুন (Add a product: title, author or ISBN)
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={term}
+        autoComplete="off"
+        placeholder="অন্তত ২ অক্ষর লিখুন… (Type at least 2 letters…)"
+        className={control}
+        onChange={(e) => setTerm(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          const first = found.hits?.[0];
+          if (first) pick(first);
+        }}
+      />
+      {term.trim().length >= 2 && (
+        <ul className="mt-1 max-h-72 divide-y divide-stone-100 overflow-y-auto rounded border border-stone-200 bg-white" aria-live="polite" data-testid="receipt-product-hits">
+          {found.failed && <li className="p-2 text-red-700">খোঁজা যায়নি, আবার চেষ্টা করুন (The search did not answer; try again).</li>}
+          {!found.failed && found.hits === null && <li className="p-2 text-stone-600">খুঁজছি… (Searching…)</li>}
+          {found.hits?.length === 0 && <li className="p-2 text-stone-600">কোনো পণ্য পাওয়া যায়নি (No product found).</li>}
+          {found.hits?.map((h) => (
+            <li key={h.id} className="flex items-center gap-2 p-2" data-testid="receipt-product-hit" data-product-id={h.id}>
+              <div className="min-w-0 flex-1">
+                <div className="truncate font-medium">{h.english_title || h.bangla_title}</div>
+                <div className="truncate text-xs text-stone-600">{[h.bangla_title !== h.english_title ? h.bangla_title : '', h.author_name, h.isbn ? `ISBN ${h.isbn}` : ''].filter(Boolean).join(' · ')}</div>
+              </div>
+              <span className={`text-xs whitespace-nowrap ${h.units_stock <= 0 ? 'font-semibold text-red-700' : ''}`}>স্টক (stock) {h.units_stock}</span>
+              <Button size="sm" kind="secondary" onClick={() => pick(h)} aria-label={`Add ${h.english_title || h.bangla_title}`}>
+                যোগ (Add)
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
