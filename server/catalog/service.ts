@@ -21,6 +21,7 @@ import { createRelated, type RelatedDeps } from './related';
 import { createBulkExport } from './bulk-export';
 import { createBulkImport } from './bulk-import';
 import { createBulkPrice } from './bulk-price';
+import { createReportProducts } from './report-products';
 import type { BulkPriceChange } from '../../domain/catalog-import';
 
 export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './api-product';
@@ -28,7 +29,7 @@ export type { SearchFilters } from './product-lists';
 export { PERSON_ORDERINGS } from './people';
 export type { ApiCategory } from './categories';
 export type { CatalogRatings } from './ratings';
-export type { CheckoutProduct, StockSummary } from './stock';
+export type { CheckoutProduct, StockItem, StockSummary } from './stock';
 
 export interface CatalogOptions extends ProductDeps {
   dialect: DialectName;
@@ -49,7 +50,7 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
   const publishers = createPeople(db, storage, search, 'publishers');
   const showcase = createShowcase(db, storage);
   const lists = createProductLists(db, storage, { search, categories, authors, publishers, searchCountLimit: opts.searchCountLimit, rankSample: opts.rankSample, titleSample: opts.titleSample });
-  const stock = createStock(db);
+  const stock = createStock(db, opts.dialect);
   const bulk = createBulkImport(db, { onBackInStock: opts.onBackInStock });
   const changePrices = createBulkPrice(db);
   const related = createRelated(db, storage, { versions: () => stock.versions(), boughtTogether: opts.boughtTogether });
@@ -129,11 +130,14 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
     /** The /search page's facet counts and "did you mean" (search/facets.ts). */
     searchFacets: createSearchFacets(db, search, stock),
 
-    /** The shelf counts, which checkout and order cancellation change inside their own transactions. */
+    /** The shelf counts and their ledger, which checkout, cancels, returns, edits and receipts change inside their own transactions. */
     stock,
 
     /** The rating figures on products, which the reviews module writes inside its own transactions (ratings.ts). */
     ratings: createRatings(db),
+
+    /** Sold products' titles, authors, publishers, categories and purchase prices, for the reports (report-products.ts). */
+    reportProducts: createReportProducts(db),
   };
 }
 

@@ -4,8 +4,9 @@
  * only their own orders (someone else's is the same as none: 404) and never who in the shop
  * moved them.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DB, Order, OrderDiscount, OrderItem } from '../db/schema';
+import type { DialectName } from '../db/database';
 import { timestampParam } from '../db/dialect';
 import { customerHistory, dhakaDayRange, type CustomerHistory } from '../../domain/order-desk';
 import type { OrderStatus } from '../../domain/orders';
@@ -18,6 +19,40 @@ import { editHistoryOf } from './edits';
 import type { OrderDeps, OrderListQuery } from './deps';
 import type { Returns } from './returns/service';
 import { returnRequestUntil } from './returns/request';
+
+/**
+ * The order list's filters (`GET /api/order/`'s query, deps.ts OrderListQuery) as conditions on
+ * a query of orders: the back office's list and the orders export (export.ts) read the same.
+ */
+export function whereListed<Q extends SelectQueryBuilder<DB, 'orders', object>>(query: Q, f: OrderListQuery, dialect: DialectName): Q {
+  let q = query as SelectQueryBuilder<DB, 'orders', object>;
+  if (f.phone_number) q = q.where('phone_number', '=', normalizePhone(f.phone_number) ?? f.phone_number);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.payment_status) q = q.where('payment_status', '=', f.payment_status);
+  if (f.shipment_status) q = q.where('shipment_status', '=', f.shipment_status);
+  if (f.refund_due !== undefined) q = q.where('refund_due', '=', f.refund_due ? 1 : 0);
+  if (f.confirmation) q = q.where('confirmation', '=', f.confirmation);
+  if (f.source) q = q.where('source', '=', f.source);
+  if (f.courier) q = q.where('courier', '=', f.courier);
+  const { start, end } = dhakaDayRange(f.from, f.to);
+  if (start) q = q.where('created_at', '>=', timestampParam(dialect, start));
+  if (end) q = q.where('created_at', '<', timestampParam(dialect, end));
+  const term = f.search?.trim().toLowerCase();
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const phone = normalizePhone(term);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`),
+        eb('phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
+        eb('optional_phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
+        // An order number typed into the search box finds that order.
+        ...(/^\d{1,9}$/.test(term) ? [eb('id', '=', Number(term))] : []),
+      ]),
+    );
+  }
+  return q as Q;
+}
 
 export function createOrderReads(
   db: Kysely<DB>,
@@ -117,32 +152,9 @@ export function createOrderReads(
 
     async listOrders(user: AuthUser, query: OrderListQuery, page: Page) {
       let q = db.selectFrom('orders');
+      // A customer's list is their own; the phone number filter is staff's.
       if (!user.is_admin) q = q.where('user_id', '=', user.id);
-      else if (query.phone_number) q = q.where('phone_number', '=', normalizePhone(query.phone_number) ?? query.phone_number);
-      if (query.status) q = q.where('status', '=', query.status);
-      if (query.payment_status) q = q.where('payment_status', '=', query.payment_status);
-      if (query.shipment_status) q = q.where('shipment_status', '=', query.shipment_status);
-      if (query.refund_due !== undefined) q = q.where('refund_due', '=', query.refund_due ? 1 : 0);
-      if (query.confirmation) q = q.where('confirmation', '=', query.confirmation);
-      if (query.source) q = q.where('source', '=', query.source);
-      if (query.courier) q = q.where('courier', '=', query.courier);
-      const { start, end } = dhakaDayRange(query.from, query.to);
-      if (start) q = q.where('created_at', '>=', timestampParam(deps.dialect, start));
-      if (end) q = q.where('created_at', '<', timestampParam(deps.dialect, end));
-      const term = query.search?.trim().toLowerCase();
-      if (term) {
-        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const phone = normalizePhone(term);
-        q = q.where((eb) =>
-          eb.or([
-            eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`),
-            eb('phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
-            eb('optional_phone_number', 'like', sql<string>`${phone ? `%${phone}%` : like} escape '\\'`),
-            // An order number typed into the search box finds that order.
-            ...(/^\d{1,9}$/.test(term) ? [eb('id', '=', Number(term))] : []),
-          ]),
-        );
-      }
+      q = whereListed(q, user.is_admin ? query : { ...query, phone_number: undefined }, deps.dialect);
       const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
       const rows = await q
         .selectAll()

@@ -13,6 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { DialectName } from '../db/database';
+import { timestampParam } from '../db/dialect';
 import { HttpError, conflict, notFound } from '../http/errors';
 import type { AuthUser } from '../accounts/sessions';
 import type { UserStore } from '../accounts/users';
@@ -237,6 +238,17 @@ export function createPaymentService(db: Kysely<DB>, deps: PaymentDeps) {
     async countAttemptsByStatus(): Promise<Record<string, number>> {
       const rows = await db.selectFrom('payment_attempts').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    },
+    /** Gateway refunds that went through, asked for from start to end (the reports' refunds, server/reports). */
+    async refundsMade(range: { start: string; end: string }): Promise<{ order_id: number; amount: number; at: string }[]> {
+      const rows = await db
+        .selectFrom('payment_refunds')
+        .select(['order_id', 'amount', 'created_at'])
+        .where('status', '=', 'succeeded')
+        .where('created_at', '>=', timestampParam(deps.dialect, range.start))
+        .where('created_at', '<', timestampParam(deps.dialect, range.end))
+        .execute();
+      return rows.map((r) => ({ order_id: r.order_id, amount: Number(r.amount), at: r.created_at }));
     },
     /** The ids of the gateways configured on this server. */
     gatewayIds: (): OnlineGateway[] => (Object.keys(deps.gateways) as OnlineGateway[]).filter((id) => !!deps.gateways[id]),

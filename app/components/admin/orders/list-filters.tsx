@@ -13,6 +13,7 @@ import { PAYMENT_STATUS_TEXT } from '../../payments/status';
 import { SHIPMENT_STATUS_TEXT, SHIPMENT_STATUSES } from '../../shipments/status';
 import { FilterForm, FilterInput, FilterSelect } from '../filters';
 import { isToConfirm, listLink, SOURCE_TEXT, TO_CONFIRM, type ListFilters } from './desk';
+import { ExportLinks } from './export-links';
 
 /** The filters the form sends; the tabs' values ride along as hidden inputs. */
 const FORM_FIELDS = ['source', 'courier', 'from', 'to'] as const;
@@ -75,6 +76,7 @@ export function OrderFilters({ current }: { current: ListFilters }) {
           <FilterInput label="To" type="date" name="to" defaultValue={current.to ?? ''} />
         </FilterForm>
       </div>
+      <ExportLinks current={current} />
     </>
   );
 }
