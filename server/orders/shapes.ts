@@ -67,6 +67,10 @@ export function toApiOrder(o: Order) {
     exchange_of: o.exchange_of,
     /** An exchange's price difference: positive is still due from the customer, negative is owed to them. */
     difference_due: o.difference_due,
+    /** When the parcel was packed at the packing desk (server/packing); null until then. Not a status. */
+    packed_at: o.packed_at,
+    /** Who packed it (staff only). */
+    packed_by: o.packed_by,
   };
 }
 
@@ -128,10 +132,10 @@ export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[
 
 /**
  * An order as its customer sees it: without what is the shop's own business — what the courier
- * charges the shop, when the courier paid the COD out, staff's note, which member of staff checked a payment.
+ * charges the shop, when the courier paid the COD out, staff's note, which member of staff checked a payment or packed the parcel.
  */
 export function forCustomer<T extends ReturnType<typeof withLines>>(order: T) {
-  const { delivery_fee: _fee, cod_settled_at: _settled, staff_note: _note, ...rest } = order;
+  const { delivery_fee: _fee, cod_settled_at: _settled, staff_note: _note, packed_by: _packer, ...rest } = order;
   const hideStaff = <P extends { user: unknown }>({ user: _user, ...p }: P) => p;
   return { ...rest, payments: order.payments.map(hideStaff), refunds_by_hand: order.refunds_by_hand.map(hideStaff) };
 }

@@ -20,6 +20,7 @@ import type { Couriers } from './couriers';
 import { createTracking } from './tracking';
 import { createPayouts } from './payouts';
 import { createCourierReport } from './reports';
+import { createParcelLookup } from './parcel-lookup';
 import { IntervalWorker } from '../jobs/interval-worker';
 import type { BookShipmentInput } from '../../domain/shipments';
 import { COURIER_IDS, COURIERS, type CourierId } from '../../domain/providers';
@@ -108,6 +109,9 @@ export function createShipmentService(db: Kysely<DB>, deps: ShipmentDeps) {
     payouts: createPayouts(db, { store, orders }),
     /** `GET /api/reports/couriers/` (reports.ts). */
     courierReport: createCourierReport(db, orders),
+
+    /** Parcels for the packing desk (parcel-lookup.ts): the order of a scanned consignment id or tracking code, the parcels booked today. */
+    parcels: createParcelLookup(db, deps.dialect),
 
     /** An order's parcel timeline, oldest first (the order API's `shipment_events`). */
     events: (orderId: number) => store.events(orderId),

@@ -82,6 +82,9 @@ export interface OrderTable {
   exchange_of: number | null;
   /** An exchange's price difference: positive is still due from the customer, negative owed to them. */
   difference_due: number | null;
+  /** When the parcel was packed at the packing desk, and by whom (migration 0311); null until then. Not a status. */
+  packed_at: string | null;
+  packed_by: number | null;
 }
 export type Order = Selectable<OrderTable>;
 

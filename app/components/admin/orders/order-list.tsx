@@ -3,7 +3,8 @@
  * number rings the buyer with a `tel:` link), the buyer's badge, where it came from, delivery,
  * total, payment, parcel, status and confirmation, and the actions — "Called — confirmed" on an
  * unconfirmed Pending order, the status buttons, the payment's. Ticked confirmed orders are booked
- * together. The list's keys (shortcuts.tsx) act on the highlighted row.
+ * together; ticked orders' labels and packing slips print together (packer+). The list's keys
+ * (shortcuts.tsx) act on the highlighted row.
  */
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +23,8 @@ import { BuyerBadge } from './buyer';
 import { ConfirmationBadge, ConfirmButton } from './confirm-order';
 import { SOURCE_TEXT } from './desk';
 import { ShortcutLegend, useListShortcuts } from './shortcuts';
+import { PrintSelected } from './print-selected';
+import { useMayPrint } from '../packing/print-links';
 
 interface ListOrder extends AdminPayment {
   date: string;
@@ -49,6 +52,9 @@ export function OrderList({ orders, emptyText }: { orders: ListOrder[]; emptyTex
   const [selected, setSelected] = useState<number[]>([]);
   // An unconfirmed order cannot be booked (the server refuses it too): it is not offered.
   const bookable = orders.filter((o) => canBook({ status: o.status, confirmation: o.confirmation, shipment_status: o.parcel.shipment_status })).map((o) => o.id);
+  // Labels and slips for ticked orders (packer+): any order but a cancelled one; a booked order is ticked for printing only.
+  const mayPrint = useMayPrint();
+  const printable = mayPrint ? orders.filter((o) => o.status !== 'Cancelled').map((o) => o.id) : [];
   const toggle = (id: number, on: boolean) => setSelected((prev) => (on ? [...new Set([...prev, id])] : prev.filter((x) => x !== id)));
   /** After a paid order is cancelled or returned, its refund is offered at once. */
   const offerRefund = (order: AdminPayment) => (to: OrderStatus) => {
@@ -59,6 +65,7 @@ export function OrderList({ orders, emptyText }: { orders: ListOrder[]; emptyTex
     <>
       <ShortcutLegend />
       <BulkBook selected={selected.filter((id) => bookable.includes(id))} onDone={() => setSelected([])} />
+      <PrintSelected ids={selected.filter((id) => printable.includes(id))} />
       <div ref={table}>
         <Table head={HEAD} testId="order-list">
           {orders.length === 0 && <Empty colSpan={HEAD.length} text={emptyText} />}
@@ -73,7 +80,11 @@ export function OrderList({ orders, emptyText }: { orders: ListOrder[]; emptyTex
               className="outline-none data-[focused=true]:bg-teal-50 data-[focused=true]:shadow-[inset_3px_0_0_var(--color-brand)]"
             >
               <td>
-                {bookable.includes(o.id) && <input type="checkbox" aria-label={`Select order #${o.id} for booking`} checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} data-testid="order-select" />}
+                {bookable.includes(o.id) ? (
+                  <input type="checkbox" aria-label={`Select order #${o.id} for booking`} checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} data-testid="order-select" />
+                ) : (
+                  printable.includes(o.id) && <input type="checkbox" aria-label={`Select order #${o.id} for printing`} checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} data-testid="order-print-select" />
+                )}
               </td>
               <td>
                 <Link className="text-brand underline" to={`/order-invoice/${o.id}`}>
