@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { normalizePhone } from './phone';
+import { ROLES, STAFF_ROLES } from './roles';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -76,8 +77,18 @@ export const resetPasswordSchema = z
   .strict()
   .refine((v) => v.password === v.password2, { message: MESSAGES.passwordsDiffer, path: ['password2'] });
 
+/**
+ * `POST /makeAdmin/` (owner): a staff member by phone number, in `role` (default owner, as
+ * before). A number without an account gets one — with `password`, or without a usable one (an
+ * invitation: they set it by recovery); an existing customer is promoted, their password kept.
+ */
 export const makeAdminSchema = z
-  .object({ phone_number: phoneField, password: newPasswordField, name: z.string().trim().max(100).optional() })
+  .object({
+    phone_number: phoneField,
+    password: newPasswordField.optional(),
+    name: z.string().trim().max(100).optional(),
+    role: z.enum(STAFF_ROLES, { error: 'Choose one of: owner, manager, support, packer, accountant.' }).default('owner'),
+  })
   .strict();
 
 const booleanParam = z
@@ -87,6 +98,7 @@ const booleanParam = z
 /** `GET /api/user/` filters (the page parameters are read separately). */
 export const userListQuery = z.object({
   is_admin: booleanParam.optional(),
+  role: z.enum(ROLES).optional(),
   phone_number: z.string().trim().max(20).optional(),
   search: z.string().trim().max(100).optional(),
 });

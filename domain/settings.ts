@@ -32,6 +32,7 @@ export const SETTINGS_MESSAGES = {
   alertPhones: 'সঠিক মোবাইল নাম্বার দিন (01XXXXXXXXX), সর্বোচ্চ ৫টি। (Up to 5 Bangladeshi mobile numbers.)',
   returnDays: '০ (অনলাইনে ফেরত নেই) থেকে ৯০ দিনের মধ্যে একটি পূর্ণ সংখ্যা দিন। (Whole days from 0, no online returns, to 90.)',
   courierRates: 'প্রতিটি কুরিয়ারের জন্য পূর্ণ টাকায় চার্জ দিন। (Whole taka per known courier.)',
+  lowStockDefault: '০ থেকে ১০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা দিন। (A whole number from 0 to 10000.)',
 } as const;
 
 /** Every footer links to it: only a web address (or none), never `javascript:` or `data:`. */
@@ -85,6 +86,8 @@ export const settingsSchema = z
       z.enum(COURIER_IDS as [CourierId, ...CourierId[]], { message: SETTINGS_MESSAGES.courierRates }),
       z.number({ message: SETTINGS_MESSAGES.courierRates }).int(SETTINGS_MESSAGES.courierRates).min(0, SETTINGS_MESSAGES.courierRates).max(100_000, SETTINGS_MESSAGES.courierRates),
     ),
+    /** A product whose stock is at or under it is low (its own `low_stock_threshold` wins): the low-stock list and the morning notice (domain/stock.ts). */
+    low_stock_default: z.number({ message: SETTINGS_MESSAGES.lowStockDefault }).int(SETTINGS_MESSAGES.lowStockDefault).min(0, SETTINGS_MESSAGES.lowStockDefault).max(10_000, SETTINGS_MESSAGES.lowStockDefault),
     /** A subtotal at or above it delivers free (domain/promotions.ts); null: never. */
     free_delivery_threshold: z
       .number({ message: SETTINGS_MESSAGES.threshold })
@@ -131,6 +134,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   new_order_alert_phones: [],
   return_days: 7,
   courier_rates: {},
+  low_stock_default: 3,
   free_delivery_threshold: null,
 };
 

@@ -19,7 +19,8 @@ import { installAuthentication } from './accounts/auth';
 import { installMetrics } from './metrics/routes';
 import { installAudit } from './audit/capture';
 import { installOpenApi } from './http/openapi';
-import { ROUTE_MODULES } from './route-modules';
+import { ROUTE_MODULES, allRouteDocs } from './route-modules';
+import { installRouteGuard } from './http/route-guard';
 import type { Services } from './services';
 import { requestForLog } from './http/request-log';
 
@@ -61,7 +62,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installAuthentication(app, services.sessions, { publicUrl: services.config.publicUrl });
   // At the root, before the modules' routes: its hook times every request (GET /metrics, when on).
   installMetrics(app, services);
-  // Before the modules' routes: it hooks admin writes and sign-ins as each route is declared.
+  // Before the modules' routes (and the audit, which reads what it sets): each route's declared
+  // audience becomes its first check as the route is declared.
+  installRouteGuard(app, allRouteDocs());
+  // Before the modules' routes: it hooks staff writes and sign-ins as each route is declared.
   installAudit(app, services.audit);
 
   app.get('/healthz', async (_request, reply) => {

@@ -14,7 +14,7 @@ const SERVER = import.meta.dirname;
 
 /** Which module owns which table; the catalogue also owns its search tables (0102, 0103) and change counters (0102, 0104). */
 const OWNERS: Record<string, readonly string[]> = {
-  catalog: ['products', 'categories', 'authors', 'publishers', 'banners', 'logos', 'product_search', 'product_search_docs', 'product_search_queue', 'product_search_vocab', 'catalog_version', 'catalog_version_seq', 'catalog_stock_version', 'catalog_stock_version_seq', 'catalog_availability_version_seq', 'catalog_versions'],
+  catalog: ['products', 'categories', 'authors', 'publishers', 'banners', 'logos', 'product_search', 'product_search_docs', 'product_search_queue', 'product_search_vocab', 'catalog_version', 'catalog_version_seq', 'catalog_stock_version', 'catalog_stock_version_seq', 'catalog_availability_version_seq', 'catalog_versions', 'stock_movements'],
   orders: ['orders', 'order_items', 'order_status_changes', 'idempotency_keys', 'order_discounts', 'order_payments', 'order_edits', 'returns', 'return_lines', 'return_photos'],
   promotions: ['promotions', 'promotion_redemptions'],
   accounts: ['users', 'sessions', 'password_resets', 'rate_limits'],
@@ -25,6 +25,8 @@ const OWNERS: Record<string, readonly string[]> = {
   reviews: ['product_reviews'],
   'back-in-stock': ['restock_requests', 'restock_codes'],
   audit: ['audit_log'],
+  // Receipts and the morning notice's days; the stock and its ledger stay the catalogue's (stock_movements).
+  stock: ['stock_receipts', 'stock_receipt_lines', 'stock_alert_days'],
 };
 const OWNER_OF = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
 /** Folders that are not modules: the schema and its migrations, and test support. */

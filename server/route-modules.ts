@@ -22,6 +22,9 @@ import { dashboardRoutes } from './dashboard/routes';
 import { backInStockRoutes } from './back-in-stock/routes';
 import { reviewRoutes } from './reviews/routes';
 import { auditRoutes } from './audit/routes';
+import { packingRoutes } from './packing/routes';
+import { stockRoutes } from './stock/routes';
+import { reportRoutes } from './reports/routes';
 
 export interface MountedModule {
   docs: RouteDocs;
@@ -50,4 +53,12 @@ export const ROUTE_MODULES: readonly MountedModule[] = [
   mounted(backInStockRoutes, (s) => ({ backInStock: s.backInStock })),
   mounted(reviewRoutes, (s) => ({ reviews: s.reviews })),
   mounted(auditRoutes, (s) => ({ audit: s.audit })),
+  mounted(packingRoutes, (s) => ({ packing: s.packing })),
+  mounted(stockRoutes, (s) => ({ stock: s.stock })),
+  mounted(reportRoutes, (s) => ({ reports: s.reports })),
 ];
+
+/** Every module's route documentation in one table (the route guard and the OpenAPI document read it). */
+export function allRouteDocs(): RouteDocs {
+  return Object.assign({}, ...ROUTE_MODULES.map((m) => m.docs)) as RouteDocs;
+}

@@ -26,6 +26,9 @@ import { createPromotionService } from './promotions/service';
 import { createBackInStockService, type BackInStockDeps } from './back-in-stock/service';
 import { createReviewService } from './reviews/service';
 import { createAuditService } from './audit/service';
+import { createPackingService } from './packing/service';
+import { createStockService } from './stock/service';
+import { createReportService } from './reports/service';
 
 export interface ServiceOptions {
   storage?: FileStorage;
@@ -69,6 +72,7 @@ export function createServices(database: Database, config: Config, opts: Service
     sms,
     limiter: createRateLimiter(db, database.dialect, config.redisUrl),
     shopName: async () => (await settings.get()).shop_name,
+    publicUrl: config.publicUrl,
   });
   // Orders need the catalogue's stock, and the catalogue asks orders whether a product was ever
   // ordered before deleting it: that question is a function, answered once orders exist.
@@ -130,6 +134,18 @@ export function createServices(database: Database, config: Config, opts: Service
   // Reviews ask orders whether the author received the product and write the product's rating
   // figures through the catalogue's ratings face.
   const reviews = createReviewService(db, { dialect: database.dialect, ratings: catalog.ratings, purchases: orders.purchases, users });
+  // Receipts, the low-stock list and the morning notice change and read stock only through the
+  // catalogue's ledger; a receipt that brings a product back calls the same back-in-stock hook.
+  const stock = createStockService(db, {
+    dialect: database.dialect,
+    stock: catalog.stock,
+    settings,
+    userNames: (ids) => users.namesByIds(ids),
+    recipients: () => users.phonesOf(['manager', 'owner']),
+    onBackInStock: (ids) => backInStock.productsBack(ids),
+    nudgeSms: () => sms.nudge(),
+    publicUrl: config.publicUrl,
+  });
   return {
     database,
     config,
@@ -146,7 +162,27 @@ export function createServices(database: Database, config: Config, opts: Service
     backInStock,
     reviews,
     catalog,
+    stock,
     dashboard: createDashboardService({ users, catalog, orders }),
+    // The accountant's reports read the orders' sums, the gateways' refunds, the catalogue's names and prices, and the couriers' report.
+    reports: createReportService({
+      orders: orders.reports,
+      gatewayRefunds: (range) => payments.refundsMade(range),
+      products: (ids) => catalog.reportProducts(ids),
+      paymentOptions: async () => (await settings.get()).payment_options,
+      couriers: (q) => shipments.courierReport(q),
+    }),
+    // The packing desk asks orders for what labels and slips print, shipments for a scanned
+    // parcel code's order, and the catalogue for the books' ISBNs the packing screen scans.
+    packing: createPackingService({
+      orders,
+      parcels: shipments.parcels,
+      settings,
+      isbns: async (ids) => {
+        const products = await Promise.all(ids.map((id) => catalog.getProduct(id, { admin: true })));
+        return new Map(products.flatMap((p) => (p?.isbn ? [[p.id, p.isbn] as const] : [])));
+      },
+    }),
     // The audit log names who did what through the accounts' user names.
     audit: createAuditService(db, { dialect: database.dialect, userNames: (ids) => users.namesByIds(ids), onError: (error) => console.error('audit: could not record a row', error) }),
   };

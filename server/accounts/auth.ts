@@ -1,8 +1,8 @@
 /**
  * Who is asking: `request.user` is set from `Authorization: Bearer|Token <access>` or the
- * session cookie. Guards answer 401 to nobody and 403 to a signed-in user without the right.
+ * session cookie. Who may call which route is checked by http/route-guard.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, type AuthUser, type SessionStore } from './sessions';
 
@@ -95,13 +95,4 @@ export function installAuthentication(app: FastifyInstance, sessions: SessionSto
       throw new HttpError(403, 'This request did not come from this site (Origin check failed). Reload the page and try again.');
     }
   });
-}
-
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-  if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided.');
-}
-
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
-  if (!request.user) throw new HttpError(401, 'Authentication credentials were not provided.');
-  if (!request.user.is_admin) throw new HttpError(403, 'You do not have permission to perform this action.');
 }

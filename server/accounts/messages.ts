@@ -15,6 +15,9 @@ export const MESSAGES = {
   recoveryUnlocked: 'Password recovery unlocked.',
   passwordReset: 'Password reset Successfully!',
   adminCreated: 'Admin created Successfully!',
+  alreadyStaff: 'This number is already on the team: change its role on the staff screen.',
+  roleChanged: 'Role changed.',
+  userUnknown: 'User not found.',
 } as const;
 
 /** Request details the account calls use: the client address limits count against, and the presented session. */

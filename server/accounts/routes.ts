@@ -11,11 +11,13 @@ import { loginSchema, makeAdminSchema, registerSchema, resetPasswordSchema, send
 import { normalizePhone } from '../../domain/phone';
 import type { RouteDocs } from '../http/route-docs';
 import { routeModule } from '../http/route-module';
-import { presentedToken, requireAdmin, requireUser, servedOverHttps, sessionCookieName, type AuthOptions } from './auth';
+import { presentedToken, servedOverHttps, sessionCookieName, type AuthOptions } from './auth';
 import { ABSOLUTE_TIMEOUT_MS, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions';
 import { clientAddress } from '../http/client-address';
 import { MESSAGES, type AccountsService, type RequestMeta, type SignedIn } from './service';
 import { TooManyRequests } from './rate-limit';
+import { publicUser } from './users';
+import { mayUse, roleChangeSchema } from '../../domain/roles';
 
 const userQuery = pageQuery.extend(userListQuery.shape).strict();
 
@@ -53,9 +55,10 @@ const accountDocs: RouteDocs = {
   'POST /send_reset_otp/': { summary: 'Send a password reset code by SMS', audience: 'public', body: sendResetCodeSchema },
   'POST /verify_otp/': { summary: 'Check a password reset code', audience: 'public', body: verifyCodeSchema },
   'POST /reset-password/': { summary: 'Set a new password with a reset code', audience: 'public', body: resetPasswordSchema },
-  'POST /makeAdmin/': { summary: 'Make a user an admin', audience: 'admin', body: makeAdminSchema },
-  'POST /api/user/:id/unlock-recovery/': { summary: "Lift a user's password recovery lock", audience: 'admin' },
-  'GET /api/user/': { summary: 'Users: yourself, or all for an admin', audience: 'signed', query: userQuery },
+  'POST /makeAdmin/': { summary: 'Add a staff member by phone number, in a role (default owner); promotes an existing customer', audience: 'owner', body: makeAdminSchema },
+  'PUT /api/user/:id/': { summary: "Change a user's role (customer removes them from the team); the last owner's: 409", audience: 'owner', body: roleChangeSchema },
+  'POST /api/user/:id/unlock-recovery/': { summary: "Lift a user's password recovery lock", audience: 'support' },
+  'GET /api/user/': { summary: 'Users: yourself, or all for support, managers and owners', audience: 'signed', query: userQuery },
   'GET /api/me/': { summary: 'The signed-in user', audience: 'signed' },
 };
 
@@ -99,26 +102,33 @@ const routes: FastifyPluginAsync<{ accounts: AccountsService; auth: AuthOptions 
     return { status: 200, message: MESSAGES.passwordReset };
   });
 
-  app.post('/makeAdmin/', { preHandler: requireAdmin }, async (request) => {
+  app.post('/makeAdmin/', async (request) => {
     const { user } = await accounts.makeAdmin(makeAdminSchema.parse(request.body ?? {}));
     return { status: 200, message: MESSAGES.adminCreated, user };
   });
 
+  app.put('/api/user/:id/', async (request) => {
+    const { role } = roleChangeSchema.parse(request.body ?? {});
+    const user = await accounts.setRole(readId(request, MESSAGES.userUnknown), role);
+    return { status: 200, message: MESSAGES.roleChanged, user: publicUser(user) };
+  });
+
   // An admin lifts the lock wrong recovery codes put on an account.
-  app.post('/api/user/:id/unlock-recovery/', { preHandler: requireAdmin }, async (request) => {
+  app.post('/api/user/:id/unlock-recovery/', async (request) => {
     await accounts.unlockRecovery(readId(request, 'User not found.'));
     return { status: 200, message: MESSAGES.recoveryUnlocked };
   });
 
   /**
-   * Admins list and filter users; anyone else signed in may only look themselves up by their
-   * own phone number — the first version's clients ask "is this phone an admin?" that way.
+   * Support+ list and filter users (the customers screen's role); anyone else signed in, staff
+   * of other roles included, may only look themselves up by their own phone number — the first
+   * version's clients ask "is this phone an admin?" that way.
    */
   const listUsers = async (request: FastifyRequest) => {
     const q = readQuery(userQuery, request);
     const page = toPage(q);
     const user = request.user!;
-    if (!user.is_admin) {
+    if (!mayUse(user.role, 'support')) {
       const asked = q.phone_number ? normalizePhone(q.phone_number) : null;
       if (asked !== user.phone_number) throw new HttpError(403, 'You do not have permission to perform this action.');
       q.search = undefined;
@@ -126,10 +136,10 @@ const routes: FastifyPluginAsync<{ accounts: AccountsService; auth: AuthOptions 
     const { count, results } = await accounts.listUsers(q, page);
     return envelope(request, page, count, results);
   };
-  app.get('/api/user/', { preHandler: requireUser }, listUsers);
+  app.get('/api/user/', listUsers);
 
   const me = async (request: FastifyRequest) => request.user;
-  app.get('/api/me/', { preHandler: requireUser }, me);
+  app.get('/api/me/', me);
 };
 
 export const accountRoutes = routeModule({ docs: accountDocs, routes });

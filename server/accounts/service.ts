@@ -12,7 +12,8 @@ import { HttpError, badRequest } from '../http/errors';
 import { loginSchema, makeAdminSchema, registerSchema, type UserListQuery } from '../../domain/accounts';
 import { burnVerifyTime, verifyPassword } from './passwords';
 import type { AuthUser, SessionStore } from './sessions';
-import { publicUser, type ApiUser, type UserStore } from './users';
+import { LastOwnerError, publicUser, type ApiUser, type UserStore } from './users';
+import { ROLE_MESSAGES, type Role } from '../../domain/roles';
 import { enforce, type RateLimiter, type RateRule } from './rate-limit';
 import { SIGN_IN_LIMITS, createSignInLimits } from './sign-in-limits';
 import { RECOVERY_LIMITS, createRecovery } from './recovery';
@@ -41,6 +42,8 @@ export function createAccountsService(deps: {
   sms: SmsService;
   limiter: RateLimiter;
   shopName: () => Promise<string>;
+  /** The shop's public address, for the link in a staff invitation. */
+  publicUrl?: string | undefined;
   limits?: Partial<AccountLimits>;
 }) {
   const { users, sessions, limiter } = deps;
@@ -51,6 +54,13 @@ export function createAccountsService(deps: {
     limits,
     afterReset: (phone, meta) => signInLimits.succeeded(phone, meta.ip),
   });
+
+  /** The SMS an invited staff member gets: how to set their password (no password travels by SMS). */
+  async function invite(phone: string): Promise<void> {
+    const shop = await deps.shopName();
+    await deps.sms.enqueue(phone, `${shop}: আপনাকে দোকানের টিমে যোগ করা হয়েছে। ${deps.publicUrl ?? ''}/forget-password পাতায় এই নাম্বার দিয়ে পাসওয়ার্ড সেট করে সাইন ইন করুন।`, 'staff_invite');
+    deps.sms.nudge();
+  }
 
   /**
    * A new session for the user. The session the request came with (another account's, or an
@@ -112,14 +122,36 @@ export function createAccountsService(deps: {
     unlockRecovery: recovery.unlockRecovery,
     recoveryLocked: recovery.recoveryLocked,
 
-    async makeAdmin(input: z.input<typeof makeAdminSchema>): Promise<{ user: AuthUser }> {
+    /**
+     * A staff member by phone number: a new account (with the password given, or none usable and
+     * an SMS inviting them to set one), or an existing customer promoted. A number already on the
+     * team answers 400: its role changes through `setRole`.
+     */
+    async makeAdmin(input: z.input<typeof makeAdminSchema>): Promise<{ user: AuthUser; created: boolean }> {
       const data = makeAdminSchema.parse(input);
-      if (await users.findByPhone(data.phone_number)) throw badRequest(MESSAGES.phoneTaken, { phone_number: [MESSAGES.phoneTaken] });
+      const found = await users.findByPhone(data.phone_number);
+      if (found) {
+        if (found.role !== 'customer') throw badRequest(MESSAGES.alreadyStaff, { phone_number: [MESSAGES.alreadyStaff] });
+        return { user: publicUser(await this.setRole(found.id, data.role)), created: false };
+      }
       try {
-        const user = await users.create({ name: data.name || 'Admin', phone_number: data.phone_number, password: data.password, is_admin: true });
-        return { user: publicUser(user) };
+        const user = await users.create({ name: data.name || 'Admin', phone_number: data.phone_number, password: data.password, role: data.role });
+        if (!data.password) await invite(user.phone_number);
+        return { user: publicUser(user), created: true };
       } catch (error) {
         if (isUniqueViolation(error)) throw badRequest(MESSAGES.phoneTaken, { phone_number: [MESSAGES.phoneTaken] });
+        throw error;
+      }
+    },
+
+    /** The owner changes a user's role (`customer` removes them from the team); the last owner's answers 409. */
+    async setRole(userId: number, role: Role) {
+      try {
+        const user = await users.setRole(userId, role);
+        if (!user) throw new HttpError(404, MESSAGES.userUnknown);
+        return user;
+      } catch (error) {
+        if (error instanceof LastOwnerError) throw new HttpError(409, ROLE_MESSAGES.lastOwner);
         throw error;
       }
     },

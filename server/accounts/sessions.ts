@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { Role } from '../../domain/roles';
 
 /** The session cookie over http (tests, localhost)… */
 export const SESSION_COOKIE = 'haat_session';
@@ -20,6 +21,8 @@ export interface AuthUser {
   name: string;
   phone_number: string;
   is_admin: boolean;
+  /** customer or a staff role (domain/roles.ts); is_admin is true for every staff role. */
+  role: Role;
 }
 
 export function hashToken(token: string): string {
@@ -65,7 +68,7 @@ export function createSessionStore(db: Kysely<DB>) {
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.name', 'users.phone_number', 'users.is_admin'])
+        .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.name', 'users.phone_number', 'users.is_admin', 'users.role'])
         .where('sessions.token_hash', '=', hashToken(token))
         .executeTakeFirst();
       if (!row) return null;
@@ -78,7 +81,7 @@ export function createSessionStore(db: Kysely<DB>) {
       if (now - lastSeen > TOUCH_EVERY_MS) {
         await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', row.session_id).execute();
       }
-      return { id: row.id, name: row.name, phone_number: row.phone_number, is_admin: row.is_admin === 1 };
+      return { id: row.id, name: row.name, phone_number: row.phone_number, is_admin: row.is_admin === 1, role: row.role };
     },
 
     /** Whether the user has a live session made from this client address. */

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db/errors';
 import { normalizePhone } from '../../domain/phone';
 import { RECOVERY_MAX_FAILURES } from '../../domain/accounts';
 import type { Page } from '../http/pagination';
+import { isStaffRole, type Role, type StaffRole } from '../../domain/roles';
 import { hashPassword } from './passwords';
 
 export interface ApiUser {
@@ -13,12 +14,19 @@ export interface ApiUser {
   name: string;
   phone_number: string;
   is_admin: boolean;
+  role: Role;
   created_at: string;
 }
 
-export function publicUser(u: Pick<User, 'id' | 'name' | 'phone_number' | 'is_admin'>) {
-  return { id: u.id, name: u.name, phone_number: u.phone_number, is_admin: u.is_admin === 1 };
+export function publicUser(u: Pick<User, 'id' | 'name' | 'phone_number' | 'is_admin' | 'role'>) {
+  return { id: u.id, name: u.name, phone_number: u.phone_number, is_admin: u.is_admin === 1, role: u.role };
 }
+
+/** The row values that give a user `role`: is_admin follows it (true for every staff role). */
+const roleValues = (role: Role) => ({ role, is_admin: isStaffRole(role) ? 1 : 0 });
+
+/** Changing the last owner's role: the shop would have nobody to manage settings and staff. */
+export class LastOwnerError extends Error {}
 
 /**
  * The password of an account made for someone else (staff taking an order by phone): the hash of
@@ -49,12 +57,36 @@ export function createUserStore(db: Kysely<DB>) {
     },
 
     /**
-     * The phone numbers of the shop's staff, for alerts about money (a late payment to refund).
-     * `q` is the caller's transaction when it holds one (on SQLite it holds the one connection).
+     * The phone numbers of the shop's owners, for alerts about money (a late payment to refund,
+     * the SMS limit reached). `q` is the caller's transaction when it holds one (on SQLite it
+     * holds the one connection).
      */
     async staffPhones(q: Kysely<DB> = db): Promise<string[]> {
-      const rows = await q.selectFrom('users').select('phone_number').where('is_admin', '=', 1).orderBy('id').execute();
+      return this.phonesOf(['owner'], q);
+    },
+
+    /** The phone numbers of the users with these roles (the morning notices go to managers and owners). */
+    async phonesOf(roles: readonly StaffRole[], q: Kysely<DB> = db): Promise<string[]> {
+      const rows = await q.selectFrom('users').select('phone_number').where('role', 'in', [...roles]).orderBy('id').execute();
       return rows.map((r) => r.phone_number);
+    },
+
+    /**
+     * Gives a user `role`; the last owner's role can't change (LastOwnerError). The owners' rows
+     * are written (unchanged) before they are counted: that takes their row locks on PostgreSQL
+     * and the write lock on SQLite, so two owners demoting each other at once are counted one
+     * after the other and can't leave the shop with none.
+     */
+    async setRole(userId: number, role: Role): Promise<User | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+        if (!user || user.role === role) return user;
+        if (user.role === 'owner') {
+          const locked = await trx.updateTable('users').set((eb) => ({ role: eb.ref('role') })).where('role', '=', 'owner').executeTakeFirst();
+          if (Number(locked.numUpdatedRows) <= 1) throw new LastOwnerError();
+        }
+        return trx.updateTable('users').set({ ...roleValues(role), updated_at: nowIso() }).where('id', '=', userId).returningAll().executeTakeFirst();
+      });
     },
 
     /** How many users there are and how many of them are admins, for the back office's dashboard. */
@@ -67,9 +99,10 @@ export function createUserStore(db: Kysely<DB>) {
     },
 
     /** Users for the back office, newest first; `phone_number` is compared in its normalised form. */
-    async list(q: { is_admin?: boolean | undefined; phone_number?: string | undefined; search?: string | undefined }, page: Page): Promise<{ count: number; results: ApiUser[] }> {
+    async list(q: { is_admin?: boolean | undefined; role?: Role | undefined; phone_number?: string | undefined; search?: string | undefined }, page: Page): Promise<{ count: number; results: ApiUser[] }> {
       let base = db.selectFrom('users');
       if (q.is_admin !== undefined) base = base.where('is_admin', '=', q.is_admin ? 1 : 0);
+      if (q.role) base = base.where('role', '=', q.role);
       if (q.phone_number) base = base.where('phone_number', '=', normalizePhone(q.phone_number) ?? q.phone_number);
       if (q.search) {
         const like = `%${q.search}%`;
@@ -77,7 +110,7 @@ export function createUserStore(db: Kysely<DB>) {
       }
       const [{ count }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-        base.select(['id', 'name', 'phone_number', 'is_admin', 'created_at']).orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
+        base.select(['id', 'name', 'phone_number', 'is_admin', 'role', 'created_at']).orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
       ]);
       return { count: Number(count), results: rows.map((u) => ({ ...publicUser(u), created_at: u.created_at })) };
     },
@@ -132,15 +165,16 @@ export function createUserStore(db: Kysely<DB>) {
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', userId).execute();
     },
 
-    async create(input: { name: string; phone_number: string; password: string; is_admin?: boolean }): Promise<User> {
+    /** A new account; `password` absent: no usable password (the person sets one by recovery). */
+    async create(input: { name: string; phone_number: string; password?: string | undefined; role?: Role }): Promise<User> {
       const now = nowIso();
       return db
         .insertInto('users')
         .values({
           name: input.name,
           phone_number: input.phone_number,
-          password_hash: await hashPassword(input.password),
-          is_admin: input.is_admin ? 1 : 0,
+          password_hash: input.password ? await hashPassword(input.password) : await unusablePasswordHash(),
+          ...roleValues(input.role ?? 'customer'),
           created_at: now,
           updated_at: now,
         })
@@ -174,16 +208,16 @@ export function createUserStore(db: Kysely<DB>) {
       }
     },
 
-    /** `npm run create-admin` and ADMIN_PHONE/ADMIN_PASSWORD: make sure this admin exists with this password. */
+    /** `npm run create-admin` and ADMIN_PHONE/ADMIN_PASSWORD: make sure this user exists with this password and is an owner. */
     async ensureAdmin(phoneInput: string, password: string, name?: string): Promise<{ user: User; created: boolean }> {
       const phone = normalizePhone(phoneInput);
       if (!phone) throw new Error(`Not a Bangladeshi mobile number: ${phoneInput}`);
       if (password.length < 8 || password.length > 128) throw new Error('The password must be 8 to 128 characters long.');
       const existing = await this.findByPhone(phone);
-      if (!existing) return { user: await this.create({ name: name ?? 'Admin', phone_number: phone, password, is_admin: true }), created: true };
+      if (!existing) return { user: await this.create({ name: name ?? 'Admin', phone_number: phone, password, role: 'owner' }), created: true };
       const user = await db
         .updateTable('users')
-        .set({ is_admin: 1, password_hash: await hashPassword(password), updated_at: nowIso(), ...(name ? { name } : {}) })
+        .set({ ...roleValues('owner'), password_hash: await hashPassword(password), updated_at: nowIso(), ...(name ? { name } : {}) })
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -68,6 +68,15 @@ describe(`audit log (${testDialect})`, () => {
     expect((await audit('&action=POST /checkout/')).count).toBe(0);
   });
 
+  it('a POST declared read-only (the packing desk\'s scan) records nothing', async () => {
+    const id = await insertProduct(db(), { title: 'Scanned book', regular_price: 100, units_stock: 5 });
+    const order = await t.app.inject({ method: 'POST', url: '/checkout/', payload: checkoutBody([{ product: id, quantity: 1 }]), headers: customer.headers });
+    const orderId = (order.json() as { order?: { id: number }; id?: number }).order?.id ?? order.json().id;
+    const scan = await t.app.inject({ method: 'POST', url: '/api/order/scan/', payload: { code: String(orderId) }, headers: admin.headers });
+    expect(scan.statusCode, scan.body).toBe(200);
+    expect((await audit('&action=POST /api/order/scan/')).count).toBe(0);
+  });
+
   it('a create records its id as target and its fields as "after"; a delete its "before"', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/category/', payload: { name: 'Audit shelf' }, headers: admin.headers });
     expect(created.statusCode, created.body).toBeLessThan(300);

@@ -1,6 +1,6 @@
 /**
- * Capturing what to audit, in one place: admin writes (POST/PUT/PATCH/DELETE routes guarded by
- * requireAdmin) and the account calls that sign in, fail to, sign out and reset a password.
+ * Capturing what to audit, in one place: staff writes (POST/PUT/PATCH/DELETE routes declared for
+ * a staff level; http/route-guard.ts) and the account calls that sign in, fail to, sign out and reset a password.
  * Only those routes get hooks (attached when each route is declared), so every other request
  * pays nothing; an audited route asked by a non-admin pays one check.
  *
@@ -8,8 +8,8 @@
  * the service's transaction, which a generic hook cannot join. A failure to write it is logged
  * and never turns the admin's success into a failure.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { requireAdmin } from '../accounts/auth';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAuditedStaffRoute } from '../http/route-guard';
 import { clientAddress } from '../http/client-address';
 import { clean, createdObject, diff, resourceOf, type Changes } from './changes';
 import type { AuditService } from './service';
@@ -28,8 +28,6 @@ const captures = new WeakMap<FastifyRequest, Capture>();
 function appended<H>(existing: H | H[] | undefined, hook: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>): H[] {
   return [...(Array.isArray(existing) ? existing : existing ? [existing] : []), hook as H];
 }
-
-const isAdminRoute = (route: RouteOptions) => [route.preHandler].flat().includes(requireAdmin);
 
 /** The URL of `pattern` with this request's parameters. */
 function fill(pattern: string, request: FastifyRequest): string {
@@ -113,9 +111,9 @@ export function installAudit(app: FastifyInstance, audit: AuditService): void {
       }));
       return;
     }
-    if (!isAdminRoute(route)) return;
+    if (!isAuditedStaffRoute(route)) return;
 
-    // After requireAdmin: only an admin's request gets this far.
+    // After the route guard: only staff allowed this route get this far.
     route.preHandler = appended(route.preHandler, (async (request: FastifyRequest) => {
       const twin = twinOf(method, pattern);
       captures.set(request, { before: twin ? await read(request, fill(twin, request)) : undefined });
@@ -125,6 +123,7 @@ export function installAudit(app: FastifyInstance, audit: AuditService): void {
       const capture = captures.get(request);
       if (!capture || !request.user?.is_admin || reply.statusCode < 200 || reply.statusCode >= 300) return;
       const userId = request.user.id;
+      const role = request.user.role;
       const address = clientAddress(request);
       audit.later(async () => {
         const twin = twinOf(method, pattern);
@@ -143,7 +142,7 @@ export function installAudit(app: FastifyInstance, audit: AuditService): void {
           const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
           changes = diff(null, created ? created.object : clean({ ...(request.query as Record<string, unknown>), ...body }));
         }
-        await audit.append({ userId, action: `${method} ${pattern}`, target, changes, address });
+        await audit.append({ userId, role, action: `${method} ${pattern}`, target, changes, address });
       });
     }));
   });

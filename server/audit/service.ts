@@ -16,6 +16,8 @@ export interface AuditEntry {
   target: string | null;
   changes: Changes;
   address: string | null;
+  /** The role the user acted in (staff writes); absent for account events. */
+  role?: string | null;
 }
 
 export interface AuditRow {
@@ -23,6 +25,8 @@ export interface AuditRow {
   at: string;
   user: number | null;
   user_name: string | null;
+  /** The role the user acted in; null for account events and rows from before roles. */
+  role: string | null;
   action: string;
   summary: string;
   target: string | null;
@@ -63,7 +67,7 @@ export function createAuditService(db: Kysely<DB>, deps: AuditDeps) {
   async function append(entry: AuditEntry): Promise<void> {
     await db
       .insertInto('audit_log')
-      .values({ at: nowIso(), user_id: entry.userId, action: entry.action, target: entry.target, changes: JSON.stringify(entry.changes), address: entry.address })
+      .values({ at: nowIso(), user_id: entry.userId, action: entry.action, target: entry.target, changes: JSON.stringify(entry.changes), address: entry.address, role: entry.role ?? null })
       .execute();
   }
 
@@ -109,6 +113,7 @@ export function createAuditService(db: Kysely<DB>, deps: AuditDeps) {
           at: new Date(r.at).toISOString(),
           user: r.user_id,
           user_name: r.user_id === null ? null : (names.get(r.user_id) ?? null),
+          role: r.role,
           action: r.action,
           summary: describeAction(r.action),
           target: r.target,

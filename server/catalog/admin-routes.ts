@@ -7,7 +7,6 @@
 import type { FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
-import { requireAdmin } from '../accounts/auth';
 import { badRequest, notFound } from '../http/errors';
 import { readId, readQuery } from '../http/pagination';
 import { assertSafeTexts } from '../http/input-guard';
@@ -50,29 +49,29 @@ const book = productFormSchema('books', 'create');
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts): the form schemas the handlers parse with (multipart; files as uploads). */
 const catalogAdminDocs: RouteDocs = {
-  'POST /create-book/': { summary: 'Add a book (image and PDF preview optional)', audience: 'admin', form: book, status: 201 },
-  'POST /create-electronics/': { summary: 'Add an electronics product', audience: 'admin', form: productFormSchema('electronics', 'create'), status: 201 },
-  'POST /create-stationary/': { summary: 'Add a stationary product', audience: 'admin', form: productFormSchema('stationary', 'create'), status: 201 },
-  'PUT /api/product/:id/': { summary: "Change a product (the fields sent; the book form's shown, the other types' are alike)", audience: 'admin', form: productFormSchema('books', 'update') },
-  'DELETE /api/product/:id/': { summary: 'Delete a product (deactivated instead when on orders)', audience: 'admin' },
-  'GET /api/product/export.csv': { summary: 'The catalogue as CSV', audience: 'admin', query: exportQuery, produces: 'text/csv' },
-  'POST /api/product/import/': { summary: 'Import products from CSV or XLSX (dry_run=1 checks only)', audience: 'admin', query: importQuery, form: fileForm },
-  'POST /api/product/bulk-price/': { summary: "Change many products' prices at once", audience: 'admin', body: bulkPriceSchema },
-  'POST /create-author/': { summary: 'Add an author', audience: 'admin', form: personFormSchema('author', 'create'), status: 201 },
-  'PUT /api/author/:id/': { summary: 'Change an author', audience: 'admin', form: personFormSchema('author', 'update') },
-  'DELETE /api/author/:id/': { summary: 'Delete an author', audience: 'admin' },
-  'POST /create-publisher/': { summary: 'Add a publisher', audience: 'admin', form: personFormSchema('publisher', 'create'), status: 201 },
-  'PUT /api/publisher/:id/': { summary: 'Change a publisher', audience: 'admin', form: personFormSchema('publisher', 'update') },
-  'DELETE /api/publisher/:id/': { summary: 'Delete a publisher', audience: 'admin' },
-  'POST /api/category/': { summary: 'Add a category', audience: 'admin', form: categoryFormSchema, status: 201 },
-  'PUT /category/:name/': { summary: 'Change a category (by name)', audience: 'admin', form: categoryFormSchema },
-  'DELETE /category/:name/': { summary: 'Delete a category (by name); move_to takes its sub-categories and products', audience: 'admin', query: moveQuery },
-  'PUT /api/category/:id/': { summary: 'Change a category', audience: 'admin', form: categoryFormSchema },
-  'DELETE /api/category/:id/': { summary: 'Delete a category; move_to takes its sub-categories and products', audience: 'admin', query: moveQuery },
-  'POST /create-logo/': { summary: 'Add a logo', audience: 'admin', form: logoFormSchema, status: 201 },
-  'POST /create-banner/': { summary: 'Add a banner', audience: 'admin', form: bannerFormSchema, status: 201 },
-  'DELETE /api/logo/:id/': { summary: 'Delete a logo', audience: 'admin' },
-  'DELETE /api/banner/:id/': { summary: 'Delete a banner', audience: 'admin' },
+  'POST /create-book/': { summary: 'Add a book (image and PDF preview optional)', audience: 'manager', form: book, status: 201 },
+  'POST /create-electronics/': { summary: 'Add an electronics product', audience: 'manager', form: productFormSchema('electronics', 'create'), status: 201 },
+  'POST /create-stationary/': { summary: 'Add a stationary product', audience: 'manager', form: productFormSchema('stationary', 'create'), status: 201 },
+  'PUT /api/product/:id/': { summary: "Change a product (the fields sent; the book form's shown, the other types' are alike)", audience: 'manager', form: productFormSchema('books', 'update') },
+  'DELETE /api/product/:id/': { summary: 'Delete a product (deactivated instead when on orders)', audience: 'manager' },
+  'GET /api/product/export.csv': { summary: 'The catalogue as CSV', audience: 'manager', query: exportQuery, produces: 'text/csv' },
+  'POST /api/product/import/': { summary: 'Import products from CSV or XLSX (dry_run=1 checks only)', audience: 'manager', query: importQuery, form: fileForm },
+  'POST /api/product/bulk-price/': { summary: "Change many products' prices at once", audience: 'manager', body: bulkPriceSchema },
+  'POST /create-author/': { summary: 'Add an author', audience: 'manager', form: personFormSchema('author', 'create'), status: 201 },
+  'PUT /api/author/:id/': { summary: 'Change an author', audience: 'manager', form: personFormSchema('author', 'update') },
+  'DELETE /api/author/:id/': { summary: 'Delete an author', audience: 'manager' },
+  'POST /create-publisher/': { summary: 'Add a publisher', audience: 'manager', form: personFormSchema('publisher', 'create'), status: 201 },
+  'PUT /api/publisher/:id/': { summary: 'Change a publisher', audience: 'manager', form: personFormSchema('publisher', 'update') },
+  'DELETE /api/publisher/:id/': { summary: 'Delete a publisher', audience: 'manager' },
+  'POST /api/category/': { summary: 'Add a category', audience: 'manager', form: categoryFormSchema, status: 201 },
+  'PUT /category/:name/': { summary: 'Change a category (by name)', audience: 'manager', form: categoryFormSchema },
+  'DELETE /category/:name/': { summary: 'Delete a category (by name); move_to takes its sub-categories and products', audience: 'manager', query: moveQuery },
+  'PUT /api/category/:id/': { summary: 'Change a category', audience: 'manager', form: categoryFormSchema },
+  'DELETE /api/category/:id/': { summary: 'Delete a category; move_to takes its sub-categories and products', audience: 'manager', query: moveQuery },
+  'POST /create-logo/': { summary: 'Add a logo', audience: 'manager', form: logoFormSchema, status: 201 },
+  'POST /create-banner/': { summary: 'Add a banner', audience: 'manager', form: bannerFormSchema, status: 201 },
+  'DELETE /api/logo/:id/': { summary: 'Delete a logo', audience: 'manager' },
+  'DELETE /api/banner/:id/': { summary: 'Delete a banner', audience: 'manager' },
 };
 
 /** The form's values; multipart text is read here, after the edge's guard, so it is checked here too. */
@@ -90,7 +89,6 @@ export const catalogAdminRoutes = routeModule<{ catalog: CatalogService }>({
   docs: catalogAdminDocs,
   async routes(app, { catalog }) {
     await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-    const admin = { preHandler: requireAdmin };
 
     // ---- products --------------------------------------------------------------------------
     const createPaths: [string, ProductType][] = [
@@ -99,22 +97,22 @@ export const catalogAdminRoutes = routeModule<{ catalog: CatalogService }>({
       ['/create-stationary/', 'stationary'],
     ];
     for (const [path, type] of createPaths) {
-      app.post(path, admin, async (request, reply) => {
+      app.post(path, async (request, reply) => {
         const form = productFormSchema(type, 'create').parse(await readForm(request, type === 'books' ? ['image', 'pdf'] : ['image']));
-        const product = await catalog.createProduct(type, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) });
+        const product = await catalog.createProduct(type, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) }, { user: request.user?.id ?? null });
         return reply.status(201).send({ status: 201, message: ADDED[type], product });
       });
     }
 
-    app.put('/api/product/:id/', admin, async (request) => {
+    app.put('/api/product/:id/', async (request) => {
       const id = readId(request, 'Product not found.');
       const type = await catalog.productType(id);
       if (!type) throw notFound('Product not found.');
       const form = productFormSchema(type, 'update').parse(await readForm(request, type === 'books' ? ['image', 'pdf'] : ['image']));
-      const product = await catalog.updateProduct(id, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) });
+      const product = await catalog.updateProduct(id, form, { image: fileOf(form.image), pdf: fileOf('pdf' in form ? form.pdf : undefined) }, { user: request.user?.id ?? null });
       return { status: 200, message: UPDATED[type], product };
     });
-    app.delete('/api/product/:id/', admin, async (request) => {
+    app.delete('/api/product/:id/', async (request) => {
       const result = await catalog.deleteProduct(readId(request, 'Product not found.'));
       const message = result.deactivated
         ? `${NOUN[result.type]} is on existing orders, so it was deactivated (hidden from the shop) instead of deleted.`
@@ -123,7 +121,7 @@ export const catalogAdminRoutes = routeModule<{ catalog: CatalogService }>({
     });
 
     // ---- the catalogue in bulk (CSV) ----------------------------------------------------------
-    app.get('/api/product/export.csv', admin, async (request, reply) => {
+    app.get('/api/product/export.csv', async (request, reply) => {
       const q = readQuery(exportQuery, request);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -131,15 +129,15 @@ export const catalogAdminRoutes = routeModule<{ catalog: CatalogService }>({
         .header('cache-control', 'no-store')
         .send(catalog.exportCsv(q));
     });
-    app.post('/api/product/import/', admin, async (request) => {
+    app.post('/api/product/import/', async (request) => {
       const { dry_run, create_missing } = readQuery(importQuery, request);
       const form = await readRawForm(request, ['file']);
       const file = fileOf(form.file);
       if (!file) throw badRequest('একটি CSV বা XLSX ফাইল দিন (Choose a CSV or XLSX file).', { file: ['একটি CSV বা XLSX ফাইল দিন (Choose a CSV or XLSX file).'] });
-      return catalog.importCsv(file.data, { dryRun: !!dry_run, createMissing: !!create_missing });
+      return catalog.importCsv(file.data, { dryRun: !!dry_run, createMissing: !!create_missing, user: request.user?.id ?? null });
     });
 
-    app.post('/api/product/bulk-price/', admin, async (request) => catalog.changePrices(bulkPriceSchema.parse(request.body ?? {})));
+    app.post('/api/product/bulk-price/', async (request) => catalog.changePrices(bulkPriceSchema.parse(request.body ?? {})));
 
     // ---- authors and publishers ------------------------------------------------------------
     const people = [
@@ -147,25 +145,25 @@ export const catalogAdminRoutes = routeModule<{ catalog: CatalogService }>({
       { kind: 'publisher', Noun: 'Publisher', create: catalog.createPublisher, update: catalog.updatePublisher, remove: catalog.deletePublisher },
     ] as const;
     for (const p of people) {
-      app.post(`/create-${p.kind}/`, admin, async (request, reply) => {
+      app.post(`/create-${p.kind}/`, async (request, reply) => {
         const form = personFormSchema(p.kind, 'create').parse(await readForm(request, ['image']));
         const item = await p.create(form, fileOf(form.image));
         return reply.status(201).send({ status: 201, message: `${p.Noun} added Successfully!`, [p.kind]: item });
       });
-      app.put(`/api/${p.kind}/:id/`, admin, async (request) => {
+      app.put(`/api/${p.kind}/:id/`, async (request) => {
         const id = readId(request, `${p.Noun} not found.`);
         const form = personFormSchema(p.kind, 'update').parse(await readForm(request, ['image']));
         const item = await p.update(id, form, fileOf(form.image));
         return { status: 200, message: `${p.Noun} updated Successfully!`, [p.kind]: item };
       });
-      app.delete(`/api/${p.kind}/:id/`, admin, async (request) => {
+      app.delete(`/api/${p.kind}/:id/`, async (request) => {
         await p.remove(readId(request, `${p.Noun} not found.`));
         return { status: 200, message: `${p.Noun} deleted!` };
       });
     }
 
     // ---- categories ------------------------------------------------------------------------
-    app.post('/api/category/', admin, async (request, reply) => {
+    app.post('/api/category/', async (request, reply) => {
       const form = categoryFormSchema.parse(await readForm(request, []));
       const category = await catalog.createCategory(form);
       return reply.status(201).send({ status: 201, message: 'Category added Successfully!', category });
@@ -182,27 +180,27 @@ export const catalogAdminRoutes = routeModule<{ catalog: CatalogService }>({
       return { status: 200, message: 'Category deleted!' };
     };
     // By name, as the first version addressed them, and by id.
-    app.put('/category/:name/', admin, async (request) => updateCategory(await catalog.categoryIdByName(nameParam(request)), request));
-    app.delete('/category/:name/', admin, async (request) => deleteCategory(await catalog.categoryIdByName(nameParam(request)), request));
-    app.put('/api/category/:id/', admin, async (request) => updateCategory(readId(request, 'Category not found.'), request));
-    app.delete('/api/category/:id/', admin, async (request) => deleteCategory(readId(request, 'Category not found.'), request));
+    app.put('/category/:name/', async (request) => updateCategory(await catalog.categoryIdByName(nameParam(request)), request));
+    app.delete('/category/:name/', async (request) => deleteCategory(await catalog.categoryIdByName(nameParam(request)), request));
+    app.put('/api/category/:id/', async (request) => updateCategory(readId(request, 'Category not found.'), request));
+    app.delete('/api/category/:id/', async (request) => deleteCategory(readId(request, 'Category not found.'), request));
 
     // ---- logos and banners -----------------------------------------------------------------
-    app.post('/create-logo/', admin, async (request, reply) => {
+    app.post('/create-logo/', async (request, reply) => {
       const form = logoFormSchema.parse(await readForm(request, ['image']));
       const logo = await catalog.createLogo(form, fileOf(form.image) as Upload);
       return reply.status(201).send({ status: 201, message: 'Logo added Successfully!', logo });
     });
-    app.post('/create-banner/', admin, async (request, reply) => {
+    app.post('/create-banner/', async (request, reply) => {
       const form = bannerFormSchema.parse(await readForm(request, ['image']));
       const banner = await catalog.createBanner(form, fileOf(form.image) as Upload);
       return reply.status(201).send({ status: 201, message: 'Banner added Successfully!', banner });
     });
-    app.delete('/api/logo/:id/', admin, async (request) => {
+    app.delete('/api/logo/:id/', async (request) => {
       await catalog.deleteLogo(readId(request, 'Logo not found.'));
       return { status: 200, message: 'Logo deleted!' };
     });
-    app.delete('/api/banner/:id/', admin, async (request) => {
+    app.delete('/api/banner/:id/', async (request) => {
       await catalog.deleteBanner(readId(request, 'Banner not found.'));
       return { status: 200, message: 'Banner deleted!' };
     });

@@ -24,14 +24,20 @@ import { smsSentIndexMigration } from './migrations/0501_sms_sent_index';
 import { restockRequestsMigration } from './migrations/1001_restock_requests';
 import { auditLogMigration } from './migrations/1101_audit_log';
 import { providerIdsAsTextMigration } from './migrations/0307_provider_ids_as_text';
+import { accountRolesMigration } from './migrations/0202_account_roles';
+import { auditRoleMigration } from './migrations/1102_audit_role';
 import { ordersDeskMigration } from './migrations/0308_orders_desk';
 import { ordersReturnsMigration } from './migrations/0309_orders_returns';
+import { ordersReportsMigration } from './migrations/0310_orders_reports';
+import { ordersPackedMigration } from './migrations/0311_orders_packed';
 import { courierPayoutsMigration } from './migrations/0703_courier_payouts';
+import { catalogStockLedgerMigration } from './migrations/0109_catalog_stock_ledger';
+import { stockReceiptsMigration } from './migrations/1201_stock_receipts';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
  * Name them NNNN_module_what; modules use their own number range
- * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx, promotions 08xx, reviews 09xx, restock 10xx, audit 11xx).
+ * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx, promotions 08xx, reviews 09xx, restock 10xx, audit 11xx, stock 12xx).
  */
 export function allMigrations(database: Database): Record<string, Migration> {
   return {
@@ -64,7 +70,13 @@ export function allMigrations(database: Database): Record<string, Migration> {
     '0702_provider_ids_as_text': providerIdsAsTextMigration(database.dialect, 'shipments', ['courier']),
     '0308_orders_desk': ordersDeskMigration(database.dialect),
     '0309_orders_returns': ordersReturnsMigration(database.dialect),
+    '0310_orders_reports': ordersReportsMigration(database.dialect),
+    '0311_orders_packed': ordersPackedMigration(database.dialect),
     '0703_courier_payouts': courierPayoutsMigration(database.dialect),
+    '0109_catalog_stock_ledger': catalogStockLedgerMigration(database.dialect),
+    '1201_stock_receipts': stockReceiptsMigration(database.dialect),
+    '0202_account_roles': accountRolesMigration(),
+    '1102_audit_role': auditRoleMigration(),
   };
 }
 

@@ -19,6 +19,7 @@ import type { PromotionTables } from './schema/promotions';
 import type { ReviewTables } from './schema/reviews';
 import type { SettingTables } from './schema/settings';
 import type { ShipmentTables } from './schema/shipments';
+import type { StockTables } from './schema/stock';
 
 export type * from './schema/accounts';
 export type * from './schema/audit';
@@ -31,6 +32,7 @@ export type * from './schema/promotions';
 export type * from './schema/reviews';
 export type * from './schema/settings';
 export type * from './schema/shipments';
+export type * from './schema/stock';
 
 export interface DB
   extends CatalogTables,
@@ -43,4 +45,5 @@ export interface DB
     ShipmentTables,
     ReviewTables,
     BackInStockTables,
-    AuditTables {}
+    AuditTables,
+    StockTables {}

@@ -3,6 +3,7 @@
  * docs registry (a route without one fails, named), every entry a route, and the document has
  * the OpenAPI 3.1 shape, with the handlers' own schemas in it.
  */
+import { STAFF_ACCESS_LEVELS } from '../../domain/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
@@ -46,7 +47,7 @@ describe(`OpenAPI 3.1 document of the whole API (${testDialect})`, () => {
         operations += 1;
         expect(op.summary, `${method} ${path}`).toBeTruthy();
         expect(Object.keys(op.responses ?? {}).length, `${method} ${path} responses`).toBeGreaterThan(0);
-        expect(['public', 'signed', 'admin', 'secret']).toContain(op['x-haat-audience']);
+        expect(['public', 'signed', 'secret', ...STAFF_ACCESS_LEVELS]).toContain(op['x-haat-audience']);
         const inPath = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
         expect(inPath.sort(), `${method} ${path} path parameters`).toEqual([...names].sort());
       }
@@ -59,7 +60,8 @@ describe(`OpenAPI 3.1 document of the whole API (${testDialect})`, () => {
     const create = doc.paths[openApiPath('/api/promotion/')]!.post!;
     const fields = Object.keys(create.requestBody!.content['application/json']!.schema.properties ?? {});
     expect(fields).toEqual(expect.arrayContaining(['name', 'kind', 'value', 'code', 'starts_at', 'ends_at', 'applies_to']));
-    expect(create['x-haat-audience']).toBe('admin');
+    expect(create['x-haat-audience']).toBe('manager');
+    expect((create as { 'x-haat-roles'?: string[] })['x-haat-roles']).toEqual(['owner', 'manager']);
     const list = doc.paths['/api/product/']!.get!;
     const query = list.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
     expect(query).toEqual(expect.arrayContaining(['type', 'category', 'author', 'publisher', 'search', 'ordering', 'page', 'page_size']));

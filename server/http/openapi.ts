@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cspNonce } from './security-headers';
 import type { RouteDocs } from './route-docs';
+import { isStaffAccess, STAFF_ACCESS } from '../../domain/roles';
 import { metricsDocs } from '../metrics/routes';
 import { ROUTE_MODULES } from '../route-modules';
 
@@ -107,7 +108,8 @@ export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
         op.parameters = [...(op.parameters ?? []), ...extra];
       });
     }
-    const signed = doc.audience === 'signed' || doc.audience === 'admin';
+    const staff = isStaffAccess(doc.audience);
+    const signed = doc.audience === 'signed' || staff;
     registry.registerPath({
       method: method.toLowerCase() as 'get',
       path: openApiPath(path),
@@ -115,12 +117,13 @@ export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
       tags: [tagOf(path)],
       ...(signed ? { security: [{ bearer: [] }, { session: [] }] } : {}),
       'x-haat-audience': doc.audience,
+      ...(isStaffAccess(doc.audience) ? { 'x-haat-roles': [...STAFF_ACCESS[doc.audience]] } : {}),
       request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body } : {}) },
       responses: {
         [String(doc.status ?? 200)]: doc.status === 204 ? { description: 'Done, no content' } : { description: 'Success', content: { [doc.produces ?? 'application/json']: { schema: z.unknown() } } },
         ...(body || doc.query || params ? { 400: error } : {}),
         ...(signed ? { 401: error } : {}),
-        ...(doc.audience === 'admin' ? { 403: error } : {}),
+        ...(staff ? { 403: error } : {}),
       },
     });
   }
@@ -130,7 +133,7 @@ export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
     info: {
       title: 'Haat API',
       version: '1',
-      description: 'The online bookshop\'s HTTP API. Errors answer `{status, message, errors?}`; `x-haat-audience` says who may call each operation (public, signed, admin, or secret: a gateway or courier with its own proof).',
+      description: 'The online bookshop\'s HTTP API. Errors answer `{status, message, errors?}`; `x-haat-audience` says who may call each operation (public, signed, a staff level, or secret: a gateway or courier with its own proof), and `x-haat-roles` which staff roles a staff level admits.',
     },
     servers: [{ url: '/' }],
   });

@@ -1,8 +1,13 @@
 /** What a routes file declares about its routes for the OpenAPI document (server/http/openapi.ts builds it). */
 import type { z } from 'zod';
+import type { StaffAccess } from '../../domain/roles';
 
-/** Who may call a route (as in the authorisation matrix); `secret`: a gateway or courier with its own proof. */
-export type Audience = 'public' | 'signed' | 'admin' | 'secret';
+/**
+ * Who may call a route: `public`, `signed` (any signed-in user, for their own data), a staff
+ * level of domain/roles.ts (which staff roles), or `secret` (a gateway or courier with its own
+ * proof). http/route-guard.ts enforces it for every route; the authorisation matrix checks it.
+ */
+export type Audience = 'public' | 'signed' | 'secret' | StaffAccess;
 
 export interface RouteDoc {
   summary: string;
@@ -15,6 +20,8 @@ export interface RouteDoc {
   form?: z.ZodType;
   /** What a success answers, when it is not a JSON object (a CSV file, a redirect…). */
   produces?: string;
+  /** A POST that only reads (a scan that looks an order up): not audited as a write. */
+  readOnly?: boolean;
   /** The success status, when not 200. */
   status?: number;
 }

@@ -86,7 +86,7 @@ describe(`the unconfirmed order sweep (${testDialect})`, () => {
 
   it('leaves alone an order confirmed, booked, holding verified money or placed within the hours; an unverified wallet claim saves nothing', async () => {
     const confirmed = await place();
-    await t.services.orders.confirmation.confirm({ id: admin.userId, name: 'Admin', phone_number: admin.phone, is_admin: true }, confirmed.id, { method: 'call' });
+    await t.services.orders.confirmation.confirm({ id: admin.userId, name: 'Admin', phone_number: admin.phone, is_admin: true, role: 'owner' as const }, confirmed.id, { method: 'call' });
     // A parcel booked before confirmation existed (or adopted): the courier has it, the sweep must not.
     const booked = await place();
     await db().updateTable('orders').set({ consignment_id: 'SF-OLD', courier: 'steadfast', shipment_status: 'booked' }).where('id', '=', booked.id).execute();

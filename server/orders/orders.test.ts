@@ -29,7 +29,7 @@ describe(`orders after checkout: views, status changes and invoices (${testDiale
     const own = (await t.app.inject({ url: `/api/orderItem/?order=${aliceOrder}`, headers: alice.headers })).json();
     expect(own.results).toEqual([expect.objectContaining({ order: aliceOrder, product: p, quantity: 1 })]);
     expect((await t.app.inject({ url: '/api/order/' })).statusCode).toBe(401);
-    const asBob = { id: bob.userId, name: 'Bob', phone_number: bob.phone, is_admin: false };
+    const asBob = { id: bob.userId, name: 'Bob', phone_number: bob.phone, is_admin: false, role: 'customer' as const };
     expect(await t.services.orders.listItems(asBob, aliceOrder)).toEqual([]);
     expect(await t.services.orders.getOrder(asBob, aliceOrder)).toBeNull();
   });

@@ -5,13 +5,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../accounts/auth';
 import { clientAddress } from '../http/client-address';
 import { badRequest, notFound } from '../http/errors';
 import { TooManyRequests } from '../accounts/rate-limit';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import type { RouteDocs } from '../http/route-docs';
 import { routeModule } from '../http/route-module';
+import { XLSX_TYPE, sendDownload } from '../http/downloads';
 import { idSchema } from '../../domain/queries';
 import { ORDER_STATUSES, cartQuoteSchema, checkoutFieldsSchema } from '../../domain/orders';
 import { PAYMENT_STATUSES } from '../../domain/payments';
@@ -45,6 +45,8 @@ const orderListQuery = pageQuery
   .strict();
 
 const itemListQuery = pageQuery.extend({ order: idSchema.optional() }).strict();
+/** The orders export (export.ts) takes the list's filters, without its paging and ordering. */
+const orderExportQuery = orderListQuery.omit({ page: true, page_size: true, ordering: true });
 
 /** PUT takes the whole order as the first version sent it, or just `{status}`; only the status is read. */
 const statusUpdate = z.object({ status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}.` }) });
@@ -57,12 +59,14 @@ const orderDocs: RouteDocs = {
   'POST /api/cart/quote/': { summary: 'Price a cart as checkout would (lines, delivery, coupon)', audience: 'public', body: cartQuoteSchema },
   'GET /api/order/': { summary: 'Orders: your own, or all for an admin', audience: 'signed', query: orderListQuery },
   'GET /api/order/:id/': { summary: 'One order', audience: 'signed' },
-  'POST /api/order/': { summary: 'Take an order for a customer by phone number (staff; Idempotency-Key header as checkout)', audience: 'admin', body: staffOrderSchema, status: 201 },
-  'PUT /api/order/:id/': { summary: "Change an order's status, or edit a Pending order not yet booked (lines, address, delivery: re-priced)", audience: 'admin', body: orderPut },
-  'GET /api/order/:id/invoice/': { summary: "An order's invoice", audience: 'admin' },
+  'POST /api/order/': { summary: 'Take an order for a customer by phone number (staff; Idempotency-Key header as checkout)', audience: 'support', body: staffOrderSchema, status: 201 },
+  'PUT /api/order/:id/': { summary: "Change an order's status, or edit a Pending order not yet booked (lines, address, delivery: re-priced)", audience: 'support', body: orderPut },
+  'GET /api/order/:id/invoice/': { summary: "An order's invoice", audience: 'staff' },
   'GET /api/orderItem/': { summary: 'Order lines: your own, or all for an admin', audience: 'signed', query: itemListQuery },
-  'POST /api/order/:id/payments/': { summary: "Record or verify money received by hand (a wallet claim's TrxID verifies it)", audience: 'admin', body: recordPaymentSchema, status: 201 },
-  'POST /api/order/:id/payments/:pid/reject/': { summary: 'Reject a false wallet claim', audience: 'admin' },
+  'POST /api/order/:id/payments/': { summary: "Record or verify money received by hand (a wallet claim's TrxID verifies it)", audience: 'accountant', body: recordPaymentSchema, status: 201 },
+  'POST /api/order/:id/payments/:pid/reject/': { summary: 'Reject a false wallet claim', audience: 'accountant' },
+  'GET /api/order/export.csv': { summary: "Orders as CSV, one row per line, with the list's filters (UTF-8 with a BOM)", audience: 'accountant', query: orderExportQuery, produces: 'text/csv' },
+  'GET /api/order/export.xlsx': { summary: "Orders as XLSX, one row per line, with the list's filters", audience: 'accountant', query: orderExportQuery, produces: XLSX_TYPE },
 };
 
 const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { orders }) => {
@@ -71,7 +75,7 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
     if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfter));
   });
 
-  app.post('/checkout/', { preHandler: requireUser }, async (request) => {
+  app.post('/checkout/', async (request) => {
     const header = request.headers['idempotency-key'];
     return orders.checkout(request.user!, request.body ?? {}, Array.isArray(header) ? header[0] : header, { ip: clientAddress(request) });
   });
@@ -81,7 +85,7 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
   // against the caller's address and account: 429 with Retry-After past the limit.
   app.post('/api/cart/quote/', async (request) => orders.quote(request.user ?? null, request.body ?? {}, { ip: clientAddress(request) }));
 
-  app.get('/api/order/', { preHandler: requireUser }, async (request) => {
+  app.get('/api/order/', async (request) => {
     const q = readQuery(orderListQuery, request);
     const page = toPage(q);
     const { count, results } = await orders.listOrders(request.user!, q, page);
@@ -89,20 +93,20 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
   });
 
   // An order staff take by phone (staff-orders.ts): 201 with the order as staff see it.
-  app.post('/api/order/', { preHandler: requireAdmin }, async (request, reply) => {
+  app.post('/api/order/', async (request, reply) => {
     const header = request.headers['idempotency-key'];
     const placed = await orders.staffOrders.place(request.user!, request.body ?? {}, Array.isArray(header) ? header[0] : header);
     reply.code(201);
     return orderAnswer(placed.order as object, STAFF_ORDER_MESSAGES.created, { order_id: placed.order_id });
   });
 
-  app.get('/api/order/:id/', { preHandler: requireUser }, async (request) => {
+  app.get('/api/order/:id/', async (request) => {
     const order = await orders.getOrder(request.user!, readId(request, ORDER_NOT_FOUND));
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return order;
   });
 
-  app.put('/api/order/:id/', { preHandler: requireAdmin }, async (request) => {
+  app.put('/api/order/:id/', async (request) => {
     const body = request.body ?? {};
     // Lines, address fields or delivery_option may ask for an edit; otherwise only the status is read, as always.
     const asks = namesAnEdit(body);
@@ -126,7 +130,7 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
   });
 
   // Money received by hand (wallet-payments.ts): 201 with the order as it now is.
-  app.post('/api/order/:id/payments/', { preHandler: requireAdmin }, async (request, reply) => {
+  app.post('/api/order/:id/payments/', async (request, reply) => {
     const id = readId(request, ORDER_NOT_FOUND);
     const body = recordPaymentSchema.parse(request.body ?? {});
     await orders.wallet.record(request.user!, id, body);
@@ -134,20 +138,25 @@ const routes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { order
     return orderAnswer((await orders.getOrder(request.user!, id))!, WALLET_MESSAGES.recorded);
   });
 
-  app.post('/api/order/:id/payments/:pid/reject/', { preHandler: requireAdmin }, async (request) => {
+  app.post('/api/order/:id/payments/:pid/reject/', async (request) => {
     const id = readId(request, ORDER_NOT_FOUND);
     const pid = readId(request, WALLET_MESSAGES.claimNotFound, 'pid');
     await orders.wallet.reject(id, pid);
     return { status: 200, message: WALLET_MESSAGES.rejected, order: await orders.getOrder(request.user!, id) };
   });
 
-  app.get('/api/order/:id/invoice/', { preHandler: requireAdmin }, async (request) => {
+  app.get('/api/order/:id/invoice/', async (request) => {
     const invoice = await orders.invoice(readId(request, ORDER_NOT_FOUND));
     if (!invoice) throw notFound(ORDER_NOT_FOUND);
     return invoice;
   });
 
-  app.get('/api/orderItem/', { preHandler: requireUser }, async (request) => {
+  // The accountant's export (export.ts): the orders the list shows with these filters, a row a line, streamed.
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(`/api/order/export.${format}`, async (request, reply) => sendDownload(reply, { name: 'orders', format }, orders.export[format](readQuery(orderExportQuery, request))));
+  }
+
+  app.get('/api/orderItem/', async (request) => {
     const q = readQuery(itemListQuery, request);
     const page = toPage(q);
     const { count, results } = await orders.pageItems(request.user!, q.order, page);

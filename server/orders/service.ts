@@ -28,6 +28,9 @@ import { createStaffOrders } from './staff-orders';
 import { createOrderEdits } from './edits';
 import { createConfirmation } from './confirmation';
 import { createReturns } from './returns/service';
+import { createReportFigures } from './report-figures';
+import { createOrderExport } from './export';
+import { createOrderPacking } from './packing';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
@@ -70,6 +73,12 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     confirmation: createConfirmation(db, deps),
     /** Returns, exchanges and partial deliveries (returns/service.ts): stock comes back only when the goods do. */
     returns,
+    /** Sums over a range of Dhaka days for the reports module (report-figures.ts). */
+    reports: createReportFigures(db, deps.dialect),
+    /** The orders export, CSV or XLSX, with the list's filters (export.ts). */
+    export: createOrderExport(db, deps.dialect),
+    /** The packing desk's face (packing.ts): what labels and slips print, packed_at set once. */
+    packing: createOrderPacking(db),
 
     /**
      * Places an order (checkout.ts) and answers it with the order itself; an order paid online

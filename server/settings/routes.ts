@@ -1,12 +1,11 @@
 import { publicSettings, settingsUpdateSchema } from '../../domain/settings';
-import { requireAdmin } from '../accounts/auth';
 import { routeModule } from '../http/route-module';
 import type { SettingsService } from './service';
 
 export const settingsRoutes = routeModule<{ settings: SettingsService }>({
   docs: {
     'GET /api/settings/': { summary: 'The shop settings (delivery and payment options, contacts)', audience: 'public' },
-    'PUT /api/settings/': { summary: 'Change the shop settings (the fields sent)', audience: 'admin', body: settingsUpdateSchema },
+    'PUT /api/settings/': { summary: 'Change the shop settings (the fields sent)', audience: 'owner', body: settingsUpdateSchema },
   },
   async routes(app, { settings }) {
     // Staff see every setting; anyone else the public part (STAFF_ONLY_SETTINGS left out).
@@ -14,7 +13,7 @@ export const settingsRoutes = routeModule<{ settings: SettingsService }>({
       const current = await settings.get();
       return request.user?.is_admin ? current : publicSettings(current);
     });
-    app.put('/api/settings/', { preHandler: requireAdmin }, async (request) => {
+    app.put('/api/settings/', async (request) => {
       return settings.update(settingsUpdateSchema.parse(request.body ?? {}));
     });
   },

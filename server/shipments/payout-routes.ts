@@ -7,7 +7,6 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
-import { requireAdmin } from '../accounts/auth';
 import { badRequest } from '../http/errors';
 import { assertSafeTexts } from '../http/input-guard';
 import { envelope, pageQuery, readId, readQuery, toPage } from '../http/pagination';
@@ -25,16 +24,16 @@ const uploadForm = payoutFormSchema.extend({
 const payoutDocs: RouteDocs = {
   'POST /api/courier-payouts/': {
     summary: "Upload a courier's payout sheet: each line matched to a parcel (matched, short, unknown); matched and short parcels get cod_settled_at; the same file twice: 409",
-    audience: 'admin',
+    audience: 'accountant',
     form: uploadForm,
     status: 201,
   },
-  'GET /api/courier-payouts/': { summary: 'The payout batches, the latest payout first (counts of matched, short and unknown lines)', audience: 'admin', query: listQuery },
-  'GET /api/courier-payouts/outstanding/': { summary: 'Per courier, delivered parcels whose COD no payout has settled, oldest delivery first, with totals', audience: 'admin' },
-  'GET /api/courier-payouts/:id/': { summary: 'One payout batch with its short and unknown lines and every line', audience: 'admin' },
+  'GET /api/courier-payouts/': { summary: 'The payout batches, the latest payout first (counts of matched, short and unknown lines)', audience: 'accountant', query: listQuery },
+  'GET /api/courier-payouts/outstanding/': { summary: 'Per courier, delivered parcels whose COD no payout has settled, oldest delivery first, with totals', audience: 'accountant' },
+  'GET /api/courier-payouts/:id/': { summary: 'One payout batch with its short and unknown lines and every line', audience: 'accountant' },
   'GET /api/reports/couriers/': {
     summary: 'Per courier over orders placed from–to (Dhaka days): parcels, delivered, returned, return rate, COD expected and received, fees, outstanding',
-    audience: 'admin',
+    audience: 'accountant',
     query: courierReportQuery,
   },
 };
@@ -43,9 +42,8 @@ export const payoutRoutes = routeModule<{ shipments: Pick<ShipmentService, 'payo
   docs: payoutDocs,
   async routes(app, { shipments }) {
     await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-    const admin = { preHandler: requireAdmin };
 
-    app.post('/api/courier-payouts/', admin, async (request, reply) => {
+    app.post('/api/courier-payouts/', async (request, reply) => {
       const values = await readForm(request, ['file']);
       const { file, ...fields } = values;
       assertSafeTexts(fields);
@@ -54,17 +52,17 @@ export const payoutRoutes = routeModule<{ shipments: Pick<ShipmentService, 'payo
       return reply.status(201).send(await shipments.payouts.upload(request.user!, form, file.data));
     });
 
-    app.get('/api/courier-payouts/', admin, async (request) => {
+    app.get('/api/courier-payouts/', async (request) => {
       const q = readQuery(listQuery, request);
       const page = toPage(q);
       const { count, results } = await shipments.payouts.list({ courier: q.courier }, page);
       return envelope(request, page, count, results);
     });
 
-    app.get('/api/courier-payouts/outstanding/', admin, async () => shipments.payouts.outstanding());
+    app.get('/api/courier-payouts/outstanding/', async () => shipments.payouts.outstanding());
 
-    app.get('/api/courier-payouts/:id/', admin, async (request) => shipments.payouts.get(readId(request, PAYOUT_MESSAGES.notFound)));
+    app.get('/api/courier-payouts/:id/', async (request) => shipments.payouts.get(readId(request, PAYOUT_MESSAGES.notFound)));
 
-    app.get('/api/reports/couriers/', admin, async (request) => shipments.courierReport(readQuery(courierReportQuery, request)));
+    app.get('/api/reports/couriers/', async (request) => shipments.courierReport(readQuery(courierReportQuery, request)));
   },
 });

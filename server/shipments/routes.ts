@@ -7,7 +7,6 @@
  * (`GET /api/track/`), rate-limited.
  */
 import { z } from 'zod';
-import { requireAdmin } from '../accounts/auth';
 import { clientAddress } from '../http/client-address';
 import { readId, readQuery } from '../http/pagination';
 import { HttpError } from '../http/errors';
@@ -26,18 +25,18 @@ const checkQuery = z.object({ check: z.string().optional() });
 export const shipmentRoutes = routeModule<{ shipments: ShipmentService; orders: Pick<OrderShipments, 'get'>; couriers: CourierSettingsById }>({
   docs: {
     ...webhookDocs(COURIER_PLUGINS),
-    'POST /api/order/:id/shipment/': { summary: 'Book a parcel with a courier for an order', audience: 'admin', body: bookShipmentSchema },
-    'POST /api/shipments/': { summary: 'Book parcels for several orders', audience: 'admin', body: bulkShipmentSchema },
-    'GET /api/couriers/': { summary: 'The configured couriers (check=1: ask each if it answers)', audience: 'admin', query: checkQuery },
+    'POST /api/order/:id/shipment/': { summary: 'Book a parcel with a courier for an order', audience: 'packer', body: bookShipmentSchema },
+    'POST /api/shipments/': { summary: 'Book parcels for several orders', audience: 'packer', body: bulkShipmentSchema },
+    'GET /api/couriers/': { summary: 'The configured couriers (check=1: ask each if it answers)', audience: 'staff', query: checkQuery },
     ...Object.fromEntries(COURIER_PLUGINS.flatMap((p) => Object.entries(p.routes?.docs ?? {}))),
-    'GET /api/order/:id/shipment/prefill/': { summary: "A parcel booking's fields, filled from the order", audience: 'admin', query: courierQuery },
+    'GET /api/order/:id/shipment/prefill/': { summary: "A parcel booking's fields, filled from the order", audience: 'packer', query: courierQuery },
     'GET /api/track/': { summary: 'Track an order by its number and phone', audience: 'public', query: trackQuery },
   },
   async routes(app, { shipments, orders, couriers }) {
     registerWebhooks(app, COURIER_PLUGINS, { shipments, settings: couriers });
     for (const plugin of COURIER_PLUGINS) plugin.routes?.register(app, () => shipments.courier(plugin.id));
 
-    app.post('/api/order/:id/shipment/', { preHandler: requireAdmin }, async (request) => {
+    app.post('/api/order/:id/shipment/', async (request) => {
       const id = readId(request, ORDER_NOT_FOUND);
       const body = bookShipmentSchema.parse(request.body ?? {});
       const order = await shipments.book(request.user!, id, body);
@@ -53,18 +52,18 @@ export const shipmentRoutes = routeModule<{ shipments: ShipmentService; orders: 
       };
     });
 
-    app.post('/api/shipments/', { preHandler: requireAdmin }, async (request) => {
+    app.post('/api/shipments/', async (request) => {
       const body = bulkShipmentSchema.parse(request.body ?? {});
       return { results: await shipments.bookMany(request.user!, body.courier, body.orders) };
     });
 
-    app.get('/api/couriers/', { preHandler: requireAdmin }, async (request) => {
+    app.get('/api/couriers/', async (request) => {
       const { check } = readQuery(checkQuery, request);
       return shipments.couriers(check === '1' || check === 'true');
     });
 
     // Only a courier that needs its own fields (Pathao's city and zone) fills any.
-    app.get('/api/order/:id/shipment/prefill/', { preHandler: requireAdmin }, async (request) => {
+    app.get('/api/order/:id/shipment/prefill/', async (request) => {
       const id = readId(request, ORDER_NOT_FOUND);
       const { courier } = readQuery(courierQuery, request);
       const prefill = courier ? courierPlugin(courier).prefill : undefined;

@@ -3,6 +3,7 @@
  * Uses the real services, the real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
  */
 import type { FastifyInstance } from 'fastify';
+import type { Role } from '../../domain/roles';
 import { courierSettings, gatewaySettings, loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { createServices, type ServiceOptions, type Services } from '../services';
@@ -19,7 +20,10 @@ export interface TestApp {
 }
 
 export interface SignInOptions {
+  /** An owner (the admin of the days before roles). */
   admin?: boolean;
+  /** Any role; wins over `admin`. */
+  role?: Role;
   phone?: string;
   name?: string;
   password?: string;
@@ -62,14 +66,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Se
   };
 }
 
-/** Creates a user (a test customer unless `admin`) and a session: its token, and the headers that carry it. */
+/** Creates a user (a test customer unless `admin` (an owner) or `role`) and a session: its token, and the headers that carry it. */
 export async function signInUser(services: Pick<Services, 'users' | 'sessions'>, opts: SignInOptions = {}) {
   const phone = opts.phone ?? testPhone();
   const user = await services.users.create({
     name: opts.name ?? (opts.admin ? 'Test Admin' : 'Test Customer'),
     phone_number: phone,
     password: opts.password ?? 'correct horse battery',
-    is_admin: opts.admin ?? false,
+    role: opts.role ?? (opts.admin ? 'owner' : 'customer'),
   });
   const token = await services.sessions.create(user.id);
   return { token, userId: user.id, phone, headers: { authorization: `Bearer ${token}` } };

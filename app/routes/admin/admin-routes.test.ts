@@ -45,7 +45,7 @@ function contextFor(user: AppLoadContext['user']): AppLoadContext {
   return { user, services } as AppLoadContext;
 }
 
-const CUSTOMER = { id: 2, name: 'C', phone_number: '01812345678', is_admin: false };
+const CUSTOMER = { id: 2, name: 'C', phone_number: '01812345678', is_admin: false, role: 'customer' as const };
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 

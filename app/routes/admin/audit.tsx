@@ -52,6 +52,7 @@ function AuditRow({ event: r }: { event: LoaderData['results'][number] }) {
       <td className="whitespace-nowrap text-stone-600">{r.at.slice(0, 19).replace('T', ' ')}</td>
       <td>
         {r.user === null ? '—' : <a href={`?user=${r.user}`} className="underline">{r.user_name ?? `#${r.user}`}</a>}
+        {r.role && <div className="text-xs text-stone-500">{r.role}</div>}
       </td>
       <td>
         <div className="font-semibold">{r.summary}</div>

@@ -1,7 +1,8 @@
 /**
  * The back office's server-side guard and the URL reading its loaders share.
  *
- * Nobody signed in → /login?next=<this page>; a signed-in customer → a 403 page. The admin
+ * Nobody signed in → /login?next=<this page>; a signed-in customer, or staff whose role may not
+ * open this screen (screens.server.ts), → a 403 page. The admin
  * layout's loader calls it, and so must every admin loader and action: React Router runs a
  * page's loaders side by side, so a child loader that skipped the check would still compute
  * (and, on a client navigation, send) its data even though the layout refused the visitor.
@@ -12,8 +13,11 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { lenientQuery, pageQuery, parseId, searchTerm, toPage, type Page } from '../../../domain/queries';
 import type { AuthUser } from '../../../server/accounts/sessions';
+import { mayOpen } from './screens.server';
+import { ROLE_MESSAGES } from '../../../domain/roles';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to open the back office.';
+export const SCREEN_FORBIDDEN_MESSAGE = ROLE_MESSAGES.screenForbidden;
 
 export function requireAdminPage(context: AppLoadContext, request: Request): AuthUser {
   const user = context.user;
@@ -22,6 +26,7 @@ export function requireAdminPage(context: AppLoadContext, request: Request): Aut
     throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (!user.is_admin) throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (!mayOpen(user.role, new URL(request.url).pathname)) throw data({ message: SCREEN_FORBIDDEN_MESSAGE }, { status: 403 });
   return user;
 }
 

@@ -3,6 +3,8 @@ import { useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { requireAdminPage } from './guard.server';
+import { sidebarFor } from './screens.server';
+import { ROLE_LABELS } from '../../../domain/roles';
 import { sendApi } from '../../components/form/api';
 import { FieldLook } from '../../components/form/field';
 import { Button } from '../../components/admin/buttons';
@@ -12,39 +14,15 @@ import { LangProvider } from '../../lib/i18n';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const settings = await context.services.settings.get();
-  return { user: { name: user.name, phone_number: user.phone_number }, shopName: settings.shop_name };
+  // Each role sees only its own screens (screens.server.ts); the shop's front page is everyone's.
+  const links = [{ to: '/', label: 'Shop' }, ...sidebarFor(user.role)];
+  return { user: { name: user.name, phone_number: user.phone_number, role: ROLE_LABELS[user.role].en }, shopName: settings.shop_name, links };
 }
 
 export function meta() {
   return [{ title: 'Back office' }, { name: 'robots', content: 'noindex' }];
 }
 
-const LINKS: [string, string][] = [
-  ['/', 'Shop'],
-  ['/admin', 'Dashboard'],
-  ['/admin-customers', 'Customers'],
-  ['/admin-books', 'Books'],
-  ['/admin-electronics', 'Electronics'],
-  ['/admin-stationary', 'Stationery'],
-  ['/admin-products-import', 'Import / export'],
-  ['/admin-restock', 'Back in stock'],
-  ['/admin-reviews', 'Reviews'],
-  ['/admin-categories', 'Categories'],
-  ['/admin-orders', 'Orders'],
-  ['/admin-orders/new', 'New order'],
-  ['/admin-returns', 'Returns'],
-  ['/admin-payouts', 'Courier payouts'],
-  ['/admin-promotions', 'Promotions'],
-  ['/admin-authors', 'Authors'],
-  ['/admin-publishers', 'Publishers'],
-  ['/admin-logo', 'Logo'],
-  ['/admin-banner', 'Banner'],
-  ['/make-admin', 'Make admin'],
-  ['/admin-settings', 'Settings'],
-  ['/admin-couriers', 'Couriers'],
-  ['/admin-sms', 'SMS log'],
-  ['/admin-audit', 'Audit log'],
-];
 
 // The storefront's header and footer belong to the shop, not the back office (and never to
 // a printed invoice). The root layout renders them around every page, so they are hidden here.
@@ -89,10 +67,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside className="no-print top-0 z-30 flex shrink-0 flex-col bg-stone-900 text-stone-100 md:sticky md:h-screen md:w-44" data-testid="admin-sidebar">
         <div className="hidden border-b border-white/10 px-3 py-4 md:block">
           <div className="text-base font-bold">{loaderData.shopName}</div>
-          <div className="text-xs text-stone-400">Back office</div>
+          <div className="text-xs text-stone-400">
+            Back office · <span data-testid="admin-role">{loaderData.user.role}</span>
+          </div>
         </div>
         <nav className="flex overflow-x-auto py-1 md:block md:flex-1 md:overflow-y-auto md:py-2" aria-label="Back office">
-          {LINKS.map(([to, label]) => (
+          {loaderData.links.map(({ to, label }) => (
             <NavLink
               key={to}
               to={to}

@@ -2,6 +2,7 @@
  * The accounts module's tables: users, their sessions, password recovery codes and the request limits.
  */
 import type { Generated, Selectable } from 'kysely';
+import type { Role } from '../../../domain/roles';
 
 export interface UserTable {
   id: Generated<number>;
@@ -9,6 +10,8 @@ export interface UserTable {
   phone_number: string;
   password_hash: string;
   is_admin: number;
+  /** customer | owner | manager | support | packer | accountant (0202_account_roles); is_admin is 1 for every staff role. */
+  role: Generated<Role>;
   created_at: string;
   updated_at: string;
   /** Wrong recovery codes since the last success (0201_account_recovery). */

@@ -12,6 +12,8 @@ export interface AuditLogTable {
   target: string | null;
   changes: string;
   address: string | null;
+  /** The role the user acted in (1102_audit_role); null for account events and older rows. */
+  role: string | null;
 }
 
 /** The audit module's tables, by name (part of `DB`). */

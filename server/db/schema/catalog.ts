@@ -5,6 +5,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 import type { ProductType } from '../../../domain/catalog';
+import type { StockReason } from '../../../domain/stock';
 
 /** The product types are the shop's rule (domain/catalog.ts), stored as they are sent. */
 export type { ProductType };
@@ -61,6 +62,8 @@ export interface ProductTable {
   /** Visible reviews and the sum of their ratings (migration 0107; written by the reviews module through catalog ratings). */
   rating_count: Generated<number>;
   rating_sum: Generated<number>;
+  /** At or under it the product is low on stock; null: the shop's `low_stock_default` (migration 0109). */
+  low_stock_threshold: number | null;
 }
 export type Product = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
@@ -90,6 +93,21 @@ export interface ProductSearchDocTable {
   bn_words: number;
 }
 
+/**
+ * One change of a product's `units_stock` (migration 0109, written only by
+ * server/catalog/stock-ledger.ts): the stock is the sum of a product's deltas.
+ */
+export interface StockMovementTable {
+  id: Generated<number>;
+  product_id: number;
+  delta: number;
+  reason: StockReason;
+  /** What caused it: `order:12`, `return:3`, `receipt:4`, `opening`, or ''. */
+  ref: Generated<string>;
+  user_id: number | null;
+  created_at: string;
+}
+
 /** The catalogue's change counters in one row (a view, migration 0104): content, shelf counts, and products running out or coming back. */
 export interface CatalogVersionsView {
   content: number;
@@ -107,4 +125,5 @@ export interface CatalogTables {
   logos: LogoTable;
   catalog_versions: CatalogVersionsView;
   product_search_docs: ProductSearchDocTable;
+  stock_movements: StockMovementTable;
 }

@@ -4,7 +4,6 @@
  * a city and zone, its price plan). A courier's failure is a 502 with its words.
  */
 import { z } from 'zod';
-import { requireAdmin } from '../../../accounts/auth';
 import { readQuery } from '../../../http/pagination';
 import { badRequest } from '../../../http/errors';
 import { askCourier } from '../../ask-courier';
@@ -25,17 +24,17 @@ export function configuredPathao(courier: Courier | undefined): PathaoCourier {
 
 export const pathaoPlacesRoutes: CourierRoutes = {
   docs: {
-    'GET /api/couriers/pathao/cities/': { summary: "Pathao's cities", audience: 'admin' },
-    'GET /api/couriers/pathao/zones/': { summary: "Pathao's zones of a city", audience: 'admin', query: cityQuery },
-    'GET /api/couriers/pathao/areas/': { summary: "Pathao's areas of a zone", audience: 'admin', query: zoneQuery },
-    'GET /api/couriers/pathao/price/': { summary: "Pathao's delivery price", audience: 'admin', query: priceQuery },
+    'GET /api/couriers/pathao/cities/': { summary: "Pathao's cities", audience: 'staff' },
+    'GET /api/couriers/pathao/zones/': { summary: "Pathao's zones of a city", audience: 'staff', query: cityQuery },
+    'GET /api/couriers/pathao/areas/': { summary: "Pathao's areas of a zone", audience: 'staff', query: zoneQuery },
+    'GET /api/couriers/pathao/price/': { summary: "Pathao's delivery price", audience: 'staff', query: priceQuery },
   },
   register(app, client) {
     const pathao = () => configuredPathao(client());
-    app.get('/api/couriers/pathao/cities/', { preHandler: requireAdmin }, async () => askCourier(() => pathao().cities()));
-    app.get('/api/couriers/pathao/zones/', { preHandler: requireAdmin }, async (request) => askCourier(() => pathao().zones(readQuery(cityQuery, request).city)));
-    app.get('/api/couriers/pathao/areas/', { preHandler: requireAdmin }, async (request) => askCourier(() => pathao().areas(readQuery(zoneQuery, request).zone)));
-    app.get('/api/couriers/pathao/price/', { preHandler: requireAdmin }, async (request) => {
+    app.get('/api/couriers/pathao/cities/', async () => askCourier(() => pathao().cities()));
+    app.get('/api/couriers/pathao/zones/', async (request) => askCourier(() => pathao().zones(readQuery(cityQuery, request).city)));
+    app.get('/api/couriers/pathao/areas/', async (request) => askCourier(() => pathao().areas(readQuery(zoneQuery, request).zone)));
+    app.get('/api/couriers/pathao/price/', async (request) => {
       const q = readQuery(priceQuery, request);
       return askCourier(() => pathao().price({ itemWeight: q.weight, cityId: q.city, zoneId: q.zone }));
     });
