@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDocs } from './http/route-docs';
+import { declaredAudience } from './http/route-guard';
 import type { RouteModule } from './http/route-module';
 import type { Services } from './services';
 import { settingsRoutes } from './settings/routes';
@@ -31,9 +32,23 @@ export interface MountedModule {
   mount(app: FastifyInstance, services: Services): PromiseLike<unknown>;
 }
 
-/** A module and the services its routes are given, picked from the container. */
-function mounted<Deps extends object>(m: RouteModule<Deps>, pick: (s: Services) => Deps): MountedModule {
-  return { docs: m.docs, mount: (app, services) => app.register(m.routes, pick(services)) };
+/**
+ * A module and the services its routes are given, picked from the container. A route the module
+ * registers without declaring it in its docs stops the server at start: an undeclared route would
+ * have no audience for the route guard to check.
+ */
+export function mounted<Deps extends object>(m: RouteModule<Deps>, pick: (s: Services) => Deps): MountedModule {
+  return {
+    docs: m.docs,
+    mount: (app, services) =>
+      app.register(async (scope) => {
+        scope.addHook('onRoute', (route) => {
+          const undeclared = [route.method].flat().filter((method) => !declaredAudience(m.docs, method, route.url));
+          if (undeclared.length) throw new Error(`${undeclared.join(',')} ${route.url} is not declared in its module's RouteDocs (audience, schemas)`);
+        });
+        await scope.register(m.routes, pick(services));
+      }),
+  };
 }
 
 export const ROUTE_MODULES: readonly MountedModule[] = [

@@ -4,47 +4,11 @@
  * only; each hit says its price and stock and is added with one press. Enter in the box adds
  * the first hit, never sends the form around it.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useProductSearch, type FoundProduct } from '../use-product-search';
 import { useControlClass } from '../../form/field';
 import { Button } from '../buttons';
 import type { DeskLine } from './desk';
-
-interface FoundProduct {
-  id: number;
-  english_title: string;
-  bangla_title: string;
-  author_name: string | null;
-  price: number;
-  units_stock: number;
-  isbn: string | null;
-}
-
-type Found = { term: string; hits: FoundProduct[] | null; failed?: boolean };
-
-function useProductSearch(term: string): Found {
-  const [found, setFound] = useState<Found>({ term: '', hits: [] });
-  const wanted = term.trim();
-  useEffect(() => {
-    if (wanted.length < 2) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/product/?search=${encodeURIComponent(wanted)}&is_active=true&page_size=8`, { signal: controller.signal, headers: { accept: 'application/json' } })
-        .then(async (res) => {
-          if (!res.ok) throw new Error(String(res.status));
-          const body = (await res.json()) as { results?: FoundProduct[] };
-          setFound({ term: wanted, hits: body.results ?? [] });
-        })
-        .catch((error: unknown) => {
-          if ((error as Error).name !== 'AbortError') setFound({ term: wanted, hits: null, failed: true });
-        });
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [wanted]);
-  return wanted.length < 2 ? { term: wanted, hits: [] } : found.term === wanted ? found : { term: wanted, hits: null };
-}
 
 /** A hit as a line of the order. */
 function lineOf(p: FoundProduct): Omit<DeskLine, 'quantity'> {
@@ -55,7 +19,7 @@ export function ProductSearch({ onAdd }: { onAdd: (line: Omit<DeskLine, 'quantit
   const id = useId();
   const control = useControlClass();
   const [term, setTerm] = useState('');
-  const found = useProductSearch(term);
+  const found = useProductSearch(term, { activeOnly: true });
   const add = (p: FoundProduct) => {
     onAdd(lineOf(p));
     setTerm('');

@@ -1,10 +1,10 @@
 /**
- * Finding a product to receive: what is typed (a title in English or Bengali, an author, an
- * ISBN) goes to the shop's search (`GET /api/product/?search=`), as the order desk's search does
- * (components/admin/orders/product-search.tsx); unlike it, products out of stock are offered too —
- * they are the ones a receipt is for. Enter adds the first hit and never sends the form.
+ * Finding a product to receive, with the back office's product finder (use-product-search.ts);
+ * unlike the order desk's, products out of stock and inactive ones are offered too — they are the
+ * ones a receipt is for. Enter adds the first hit and never sends the form.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useProductSearch, type FoundProduct } from '../use-product-search';
 import { useControlClass } from '../../form/field';
 import { Button } from '../buttons';
 
@@ -14,46 +14,13 @@ export interface PickedProduct {
   stock: number;
 }
 
-interface Hit {
-  id: number;
-  english_title: string;
-  bangla_title: string;
-  author_name: string | null;
-  units_stock: number;
-  isbn: string | null;
-}
-
-type Found = { term: string; hits: Hit[] | null; failed?: boolean };
-
-function useHits(term: string): Found {
-  const [found, setFound] = useState<Found>({ term: '', hits: [] });
-  const wanted = term.trim();
-  useEffect(() => {
-    if (wanted.length < 2) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/product/?search=${encodeURIComponent(wanted)}&page_size=8`, { signal: controller.signal, headers: { accept: 'application/json' } })
-        .then(async (res) => {
-          if (!res.ok) throw new Error(String(res.status));
-          setFound({ term: wanted, hits: ((await res.json()) as { results?: Hit[] }).results ?? [] });
-        })
-        .catch((error: unknown) => {
-          if ((error as Error).name !== 'AbortError') setFound({ term: wanted, hits: null, failed: true });
-        });
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [wanted]);
-  return wanted.length < 2 ? { term: wanted, hits: [] } : found.term === wanted ? found : { term: wanted, hits: null };
-}
+type Hit = FoundProduct;
 
 export function ProductPicker({ onPick }: { onPick: (p: PickedProduct) => void }) {
   const id = useId();
   const control = useControlClass();
   const [term, setTerm] = useState('');
-  const found = useHits(term);
+  const found = useProductSearch(term, { activeOnly: false });
   const pick = (h: Hit) => {
     onPick({ product: h.id, title: h.english_title || h.bangla_title, stock: h.units_stock });
     setTerm('');
