@@ -4,8 +4,7 @@
  * browser downloads the file the API streams (`GET /api/order/export.csv|.xlsx`). Only accountant+
  * may export: other staff do not see the links.
  */
-import { useRouteLoaderData } from 'react-router';
-import { mayUse } from '../../../../domain/roles';
+import { useMay } from '../use-may';
 import type { ListFilters } from './desk';
 
 /** The list's filters the export takes (the API refuses paging and ordering). */
@@ -19,8 +18,7 @@ export function exportHref(format: 'csv' | 'xlsx', current: ListFilters): string
 }
 
 export function ExportLinks({ current }: { current: ListFilters }) {
-  const user = (useRouteLoaderData('root') as { user?: { role?: string } | null } | undefined)?.user;
-  if (!mayUse(user?.role, 'accountant')) return null;
+  if (!useMay('accountant')) return null;
   const look = 'rounded border border-stone-300 bg-white px-2 py-1 text-xs font-semibold text-stone-800 hover:bg-stone-100';
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" data-testid="order-export">

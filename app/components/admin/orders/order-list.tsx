@@ -25,6 +25,7 @@ import { SOURCE_TEXT } from './desk';
 import { ShortcutLegend, useListShortcuts } from './shortcuts';
 import { PrintSelected } from './print-selected';
 import { useMayPrint } from '../packing/print-links';
+import { useMay } from '../use-may';
 
 interface ListOrder extends AdminPayment {
   date: string;
@@ -50,8 +51,12 @@ export function OrderList({ orders, emptyText }: { orders: ListOrder[]; emptyTex
   const table = useRef<HTMLDivElement>(null);
   const { focused, setFocused } = useListShortcuts(table);
   const [selected, setSelected] = useState<number[]>([]);
+  // What this role may do (the server refuses the rest; the buttons are not offered).
+  const mayBook = useMay('packer');
+  const maySupport = useMay('support');
+  const mayTakeMoney = useMay('accountant');
   // An unconfirmed order cannot be booked (the server refuses it too): it is not offered.
-  const bookable = orders.filter((o) => canBook({ status: o.status, confirmation: o.confirmation, shipment_status: o.parcel.shipment_status })).map((o) => o.id);
+  const bookable = !mayBook ? [] : orders.filter((o) => canBook({ status: o.status, confirmation: o.confirmation, shipment_status: o.parcel.shipment_status })).map((o) => o.id);
   // Labels and slips for ticked orders (packer+): any order but a cancelled one; a booked order is ticked for printing only.
   const mayPrint = useMayPrint();
   const printable = mayPrint ? orders.filter((o) => o.status !== 'Cancelled').map((o) => o.id) : [];
@@ -119,7 +124,7 @@ export function OrderList({ orders, emptyText }: { orders: ListOrder[]; emptyTex
                 <PaymentSummary order={o} />
               </td>
               <td data-testid="order-shipment-cell">
-                <ShipmentCell status={o.status} confirmation={o.confirmation} parcel={o.parcel} onBook={() => booking.open(o.id)} />
+                <ShipmentCell status={o.status} confirmation={o.confirmation} parcel={o.parcel} onBook={mayBook ? () => booking.open(o.id) : undefined} />
               </td>
               <td>
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[o.status]}`} data-testid="order-status">
@@ -131,9 +136,9 @@ export function OrderList({ orders, emptyText }: { orders: ListOrder[]; emptyTex
               </td>
               <td>
                 <div className="flex flex-wrap gap-1">
-                  <ConfirmButton order={o} />
-                  <StatusButtons id={o.id} status={o.status} paidOnline={canRefund(o) ? refundable(o.paid_amount, o.refunded_amount) : undefined} onChanged={offerRefund(o)} />
-                  <PaymentActions order={o} onRefund={(order) => refund.open(order)} />
+                  {maySupport && <ConfirmButton order={o} />}
+                  {maySupport && <StatusButtons id={o.id} status={o.status} paidOnline={canRefund(o) ? refundable(o.paid_amount, o.refunded_amount) : undefined} onChanged={offerRefund(o)} />}
+                  {mayTakeMoney && <PaymentActions order={o} onRefund={(order) => refund.open(order)} />}
                 </div>
               </td>
             </tr>

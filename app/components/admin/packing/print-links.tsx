@@ -3,15 +3,11 @@
  * of orders as PDFs in a new tab, in batches of at most MAX_PRINT_IDS orders. Only packer+ may
  * print (`useMayPrint`): other staff do not see the links.
  */
-import { useRouteLoaderData } from 'react-router';
-import { mayUse } from '../../../../domain/roles';
+import { useMay } from '../use-may';
 import { bi, printBatches } from './pack-order';
 
 /** Whether the signed-in user may print labels and slips (packer, manager, owner). */
-export function useMayPrint(): boolean {
-  const user = (useRouteLoaderData('root') as { user?: { role?: string } | null } | undefined)?.user;
-  return mayUse(user?.role, 'packer');
-}
+export const useMayPrint = (): boolean => useMay('packer');
 
 const LINK = 'rounded border border-stone-300 bg-white px-2 py-1 text-xs font-medium text-stone-800 hover:bg-stone-100';
 

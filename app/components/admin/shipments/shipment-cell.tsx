@@ -5,7 +5,7 @@ import { canBook } from './book-parcel';
 
 const english = (_bn: string, en: string) => en;
 
-export function ShipmentCell({ status, confirmation, parcel, onBook }: { status: string; confirmation?: string; parcel: ParcelView; onBook: () => void }) {
+export function ShipmentCell({ status, confirmation, parcel, onBook }: { status: string; confirmation?: string; parcel: ParcelView; onBook?: (() => void) | undefined }) {
   return (
     <div className="grid justify-items-start gap-0.5 text-xs">
       <ShipmentBadge status={parcel.shipment_status} english />
@@ -15,7 +15,7 @@ export function ShipmentCell({ status, confirmation, parcel, onBook }: { status:
           {parcel.tracking_code}
         </span>
       )}
-      {canBook({ status, confirmation, shipment_status: parcel.shipment_status }) && (
+      {onBook && canBook({ status, confirmation, shipment_status: parcel.shipment_status }) && (
         <Button size="sm" kind="secondary" onClick={onBook} data-testid="book-parcel">
           Book parcel
         </Button>
