@@ -3,7 +3,8 @@
  * the packer signs in, sees only their screens (Packing, no Settings), is shown the 403 page on
  * /admin-settings and refused the settings call, and prints the labels of a booked parcel. The
  * owner makes an accountant, who signs in, opens /admin-orders for this month's Dhaka days and
- * downloads the orders export as CSV: one row per line, the month's order in it.
+ * downloads the orders export as CSV: one row per line, the month's order in it; the month's
+ * reports draw the sales chart and the top books.
  */
 import fs from 'node:fs';
 import { describe, expect } from 'vitest';
@@ -97,6 +98,13 @@ describe('a team with roles', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toContain(`,${book.id},`);
     await screenshot(page, 'staff-accountant-orders');
+
+    // The month's reports: the sales chart and the top books drawn, the order's book among them.
+    await page.goto(url(`/admin-reports?from=${from}&to=${to}`), { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('sales-chart').locator('rect').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('top-product-chart').locator('rect').count()).toBeGreaterThan(0);
+    expect(await page.locator('main').innerText()).toContain(book.english_title);
+    await screenshot(page, 'staff-accountant-reports');
     await context.close();
     expect(errors).toEqual([]);
   });

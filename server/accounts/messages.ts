@@ -15,7 +15,6 @@ export const MESSAGES = {
   recoveryUnlocked: 'Password recovery unlocked.',
   passwordReset: 'Password reset Successfully!',
   adminCreated: 'Admin created Successfully!',
-  alreadyStaff: 'This number is already on the team: change its role on the staff screen.',
   roleChanged: 'Role changed.',
   userUnknown: 'User not found.',
 } as const;

@@ -125,13 +125,14 @@ export function createAccountsService(deps: {
     /**
      * A staff member by phone number: a new account (with the password given, or none usable and
      * an SMS inviting them to set one), or an existing customer promoted. A number already on the
-     * team answers 400: its role changes through `setRole`.
+     * team answers 400 'Phone Number is already exist!' (the first version's words): its role
+     * changes through `setRole`.
      */
     async makeAdmin(input: z.input<typeof makeAdminSchema>): Promise<{ user: AuthUser; created: boolean }> {
       const data = makeAdminSchema.parse(input);
       const found = await users.findByPhone(data.phone_number);
       if (found) {
-        if (found.role !== 'customer') throw badRequest(MESSAGES.alreadyStaff, { phone_number: [MESSAGES.alreadyStaff] });
+        if (found.role !== 'customer') throw badRequest(MESSAGES.phoneTaken, { phone_number: [MESSAGES.phoneTaken] });
         return { user: publicUser(await this.setRole(found.id, data.role)), created: false };
       }
       try {

@@ -23,6 +23,7 @@ import { DeskPanel } from '../../components/admin/orders/desk-panel';
 import { canEdit, EditOrderPanel } from '../../components/admin/orders/edit-order';
 import { readEdits, readHistory } from '../../components/admin/orders/desk';
 import { OrderReturnsPanel } from '../../components/admin/returns/order-returns';
+import { useMay } from '../../components/admin/use-may';
 import { readReturns } from '../../components/admin/returns/returns';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -58,6 +59,8 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
   const transaction = order.bkash_transaction_ID || order.nagad_transaction_ID || order.rocket_transaction_ID;
   // The label's COD: what the courier was asked to collect once booked, else what is due now.
   const cod = codLine(order);
+  // Editing a Pending order is support+ (the server refuses the others).
+  const maySupport = useMay('support');
   return (
     <>
       <style>{PRINT_CSS}</style>
@@ -69,7 +72,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
       </div>
       <DeskPanel order={order} history={buyer} edits={edits} />
       <OrderReturnsPanel order={order} items={items} returns={returns} />
-      {canEdit(order) && (
+      {canEdit(order) && maySupport && (
         <EditOrderPanel
           key={order.updated_at}
           order={order}

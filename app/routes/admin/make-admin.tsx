@@ -1,7 +1,7 @@
 /** Make admin: a create-admin form (POST /makeAdmin/) and the Admin List. */
 import type { Route } from './+types/make-admin';
 import { listParams, requireAdminPage } from './guard.server';
-import { makeAdminSchema } from '../../../domain/accounts';
+import { makeAdminSchema, newPasswordField } from '../../../domain/accounts';
 import { Field } from '../../components/form/field';
 import { useApiForm } from '../../components/form/use-api-form';
 import { checkWith, formText } from '../../components/form/values';
@@ -9,6 +9,8 @@ import { FormFoot } from '../../components/admin/buttons';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { PagedTable } from '../../components/admin/table';
 export { ErrorBoundary } from '../../components/admin/error-page';
+
+const makeAdminWithPassword = makeAdminSchema.extend({ password: newPasswordField });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -43,7 +45,8 @@ export default function MakeAdmin({ loaderData }: Route.ComponentProps) {
     method: 'POST',
     url: '/makeAdmin/',
     payload,
-    validate: (body) => checkWith(makeAdminSchema, body),
+    // This screen makes an owner with a password (the first version's form); /admin-staff invites without one.
+    validate: (body) => checkWith(makeAdminWithPassword, body),
     success: 'Admin created Successfully!',
     then: 'reload',
   });

@@ -50,7 +50,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin-logo', access: 'manager', label: 'Logo' },
   { path: '/admin-banner', access: 'manager', label: 'Banner' },
   { path: '/admin-staff', access: 'owner', label: 'Staff' },
-  { path: '/make-admin', access: 'owner' },
+  { path: '/make-admin', access: 'owner', label: 'Make admin' },
   { path: '/admin-settings', access: 'owner', label: 'Settings' },
   { path: '/admin-audit', access: 'owner', label: 'Audit log' },
 ];

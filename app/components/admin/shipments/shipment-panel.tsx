@@ -6,11 +6,14 @@ import { Button } from '../buttons';
 import { Panel } from '../page';
 import { courierName, ShipmentBadge, Timeline, type ParcelView } from '../../shipments/status';
 import { canBook, useBookParcel } from './book-parcel';
+import { useMay } from '../use-may';
 
 const english = (_bn: string, en: string) => en;
 
 export function ShipmentPanel({ orderId, status, confirmation, parcel }: { orderId: number; status: string; confirmation?: string; parcel: ParcelView }) {
   const booking = useBookParcel();
+  // Booking is packer+ (the server refuses the others): it is not offered to them.
+  const mayBook = useMay('packer');
   return (
     <div className="no-print mx-auto mt-6 max-w-[210mm]" data-testid="shipment-panel">
       <Panel title="Parcel">
@@ -46,7 +49,7 @@ export function ShipmentPanel({ orderId, status, confirmation, parcel }: { order
             </div>
           )}
         </dl>
-        {canBook({ status, confirmation, shipment_status: parcel.shipment_status }) && (
+        {mayBook && canBook({ status, confirmation, shipment_status: parcel.shipment_status }) && (
           <Button className="mb-3" onClick={() => booking.open(orderId)} data-testid="book-parcel">
             Book parcel
           </Button>
