@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PRINT_IDS, allPacked, isbnKey, labelsQuery, lineForCode, readScanCode, scanSchema } from './packing';
+import { MAX_PRINT_IDS, allPacked, labelsQuery, lineForCode, readScanCode, scanSchema } from './packing';
+import { isbnKey } from './isbn';
 
 describe('a scanned code', () => {
   it('bare digits are an order number first, then a consignment id', () => {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from './queries';
+import { isbnKey } from './isbn';
 
 /** At most this many orders per labels or slips call: a day's parcels, in a few seconds. */
 export const MAX_PRINT_IDS = 200;
@@ -88,20 +89,6 @@ export function readScanCode(raw: string): ScanCode {
   if (hashed) return { orderNumber: asNumber(hashed[1]!), parcelCode: null, numberFirst: true };
   const prefixed = /^[A-Za-z]{1,6}[-#]?(\d+)$/.exec(code);
   return { orderNumber: prefixed ? asNumber(prefixed[1]!) : null, parcelCode: code || null, numberFirst: false };
-}
-
-/**
- * One comparable form of an ISBN: hyphens and spaces out, upper case, and an ISBN-10 written as
- * its ISBN-13 (978 + the nine digits + the new check digit), so either form scans the same book.
- * Null when the text is no ISBN.
- */
-export function isbnKey(text: string): string | null {
-  const s = text.replace(/[\s-]/g, '').toUpperCase();
-  if (/^\d{13}$/.test(s)) return s;
-  if (!/^\d{9}[\dX]$/.test(s)) return null;
-  const core = `978${s.slice(0, 9)}`;
-  const sum = [...core].reduce((acc, d, i) => acc + Number(d) * (i % 2 ? 3 : 1), 0);
-  return `${core}${(10 - (sum % 10)) % 10}`;
 }
 
 export interface PackLine {

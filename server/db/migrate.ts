@@ -33,6 +33,7 @@ import { ordersPackedMigration } from './migrations/0311_orders_packed';
 import { courierPayoutsMigration } from './migrations/0703_courier_payouts';
 import { catalogStockLedgerMigration } from './migrations/0109_catalog_stock_ledger';
 import { stockReceiptsMigration } from './migrations/1201_stock_receipts';
+import { catalogIsbnMigration } from './migrations/0110_catalog_isbn';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
@@ -77,6 +78,7 @@ export function allMigrations(database: Database): Record<string, Migration> {
     '1201_stock_receipts': stockReceiptsMigration(database.dialect),
     '0202_account_roles': accountRolesMigration(),
     '1102_audit_role': auditRoleMigration(),
+    '0110_catalog_isbn': catalogIsbnMigration(),
   };
 }
 

@@ -40,6 +40,8 @@ export interface ProductTable {
   alt_text: Generated<string>;
   pdf: string | null;
   isbn: Generated<string>;
+  /** The ISBN-13 digits of `isbn` (domain/isbn.ts isbnKey; migration 0110), null when it is no ISBN. */
+  isbn_key: string | null;
   edition: Generated<string>;
   language: Generated<string>;
   country: Generated<string>;
