@@ -6,10 +6,13 @@
  * check digit is still found by that number (imports warn, never refuse).
  */
 
+import { z } from 'zod';
+
 /** Hyphens, spaces and dots out, upper case (the ISBN-10 check character X). */
 const compact = (text: string) => text.replace(/[\s.\u2010-\u2015-]/g, '').toUpperCase();
 
-const isbn13Check = (twelve: string) => {
+/** The check digit of the first twelve digits of an ISBN-13. */
+export const isbn13Check = (twelve: string) => {
   const sum = [...twelve].reduce((acc, d, i) => acc + Number(d) * (i % 2 ? 3 : 1), 0);
   return String((10 - (sum % 10)) % 10);
 };
@@ -44,3 +47,12 @@ export function isbnValid(text: string): boolean {
 
 /** A search text that is an ISBN and nothing else: the search box then looks the book up by it. */
 export const searchedIsbn = (text: string): string | null => (/^[\d\sX.\u2010-\u2015-]{10,20}$/i.test(text.trim()) ? isbnKey(text) : null);
+
+/** `?isbn=`: an ISBN-10 or ISBN-13 in any spacing; anything else is a clear 400, not an empty list. */
+export const isbnQuery = z
+  .string()
+  .max(30, { message: 'isbn must be an ISBN-10 or ISBN-13.' })
+  .refine((text) => isbnKey(text) !== null, { message: 'isbn must be an ISBN-10 or ISBN-13.' });
+
+/** An import's warning for a book whose printed ISBN fails its check digit: imported as written. */
+export const isbnWarning = (isbn: string) => `ISBN ${isbn}: শেষ অঙ্ক মেলে না, যেমন লেখা তেমনই রাখা হলো (the check digit is wrong; kept as written).`;

@@ -15,6 +15,7 @@ import { MAX_ID } from '../../domain/queries';
 import { readUpload, XLSX_MAX_UNZIPPED, type ParsedRow } from './import-rows';
 import { describedColumns, formOffer, stockColumns } from './product-values';
 import { changeStock, setStock } from './stock-ledger';
+import { isbnKey, isbnValid, isbnWarning } from '../../domain/isbn';
 import { restoreCell } from '../../domain/spreadsheet-cells';
 
 export const IMPORT_BATCH = 500;
@@ -23,6 +24,8 @@ export interface ImportResult {
   create: number;
   update: number;
   errors: ImportError[];
+  /** Rows imported as written but worth a look: an ISBN whose check digit is wrong (old books carry misprinted numbers). */
+  warnings: ImportError[];
   /** Rows written (not on a dry run). */
   applied?: number;
   /** One per batch of IMPORT_BATCH rows, in order (not on a dry run): its lines, the rows written, why it rolled back. */
@@ -55,7 +58,7 @@ interface Planned {
 
 const clean = (s: string | undefined) => (s ?? '').trim().normalize('NFC');
 
-export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((productIds: number[]) => void) | undefined; xlsxMaxUnzipped?: number | undefined } = {}) {
+export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((productIds: number[]) => void) | undefined; onStockUp?: ((productIds: number[]) => Promise<void> | void) | undefined; xlsxMaxUnzipped?: number | undefined } = {}) {
   const maxUnzipped = deps.xlsxMaxUnzipped ?? XLSX_MAX_UNZIPPED;
   /** Names already looked up (or created) during this import, per table. */
   type Names = Record<NameTable, Map<string, number>>;
@@ -73,6 +76,8 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
   async function lookUpProducts(batch: ParsedRow[]) {
     const ids = batch.map((p) => Number(clean(p.row.id))).filter((n) => Number.isInteger(n) && n > 0 && n <= MAX_ID);
     const isbns = batch.map((p) => clean(p.row.isbn)).filter(Boolean);
+    // A book is the same book whichever way its ISBN is printed (domain/isbn.ts).
+    const keys = isbns.flatMap((i) => isbnKey(i) ?? []);
     const titles = batch.map((p) => clean(p.row.english_title)).filter(Boolean);
     const found = await db
       .selectFrom('products')
@@ -81,6 +86,7 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
         eb.or([
           ...(ids.length ? [eb('id', 'in', ids)] : []),
           ...(isbns.length ? [eb.and([eb('type', '=', 'books'), eb('isbn', 'in', isbns)])] : []),
+          ...(keys.length ? [eb.and([eb('type', '=', 'books'), eb('isbn_key', 'in', keys)])] : []),
           ...(titles.length ? [eb('english_title', 'in', titles)] : []),
           eb.lit(false),
         ]),
@@ -92,6 +98,7 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
     const byTitle = new Map<string, Product>();
     for (const p of found) {
       if (p.type === 'books' && p.isbn && !byIsbn.has(p.isbn)) byIsbn.set(p.isbn, p);
+      if (p.type === 'books' && p.isbn_key && !byIsbn.has(p.isbn_key)) byIsbn.set(p.isbn_key, p);
       const key = `${p.type}\u0000${p.english_title}`;
       if (!byTitle.has(key)) byTitle.set(key, p);
     }
@@ -100,12 +107,13 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
       if (clean(row.id) && byId.has(id)) return byId.get(id);
       const type = rowType(row);
       const isbn = clean(row.isbn);
-      if (isbn && (type === 'books' || type === null) && byIsbn.has(isbn)) return byIsbn.get(isbn);
+      const found = isbn && (type === 'books' || type === null) ? (byIsbn.get(isbn) ?? byIsbn.get(isbnKey(isbn) ?? '')) : undefined;
+      if (found) return found;
       return type ? byTitle.get(`${type}\u0000${clean(row.english_title)}`) : undefined;
     };
   }
 
-  function plan(batch: ParsedRow[], names: Names, match: (row: Record<string, string>) => Product | undefined, createMissing: boolean, errors: ImportError[]): Planned[] {
+  function plan(batch: ParsedRow[], names: Names, match: (row: Record<string, string>) => Product | undefined, createMissing: boolean, errors: ImportError[], warnings: ImportError[]): Planned[] {
     const planned: Planned[] = [];
     for (const { line, row } of batch) {
       const existing = match(row);
@@ -139,7 +147,12 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
       };
       const result = rowToForm(row, line, refs, stored);
       if (!result.ok) errors.push(...result.errors);
-      else planned.push({ line, type: result.type, form: result.form, names: toCreate, existing });
+      else {
+        planned.push({ line, type: result.type, form: result.form, names: toCreate, existing });
+        const isbn = result.form.isbn;
+        // Shaped like an ISBN but failing its check digit: kept as printed, said to the importer.
+        if (isbn && isbnKey(isbn) && !isbnValid(isbn)) warnings.push({ line, field: 'isbn', message: isbnWarning(isbn) });
+      }
     }
     return planned;
   }
@@ -223,9 +236,10 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
       // export → import gives back the text stored (domain/spreadsheet-cells.ts).
       for (const { row } of rows) for (const key of Object.keys(row)) row[key] = restoreCell(row[key] ?? '');
       const header = headerErrors(columns);
-      if (header.length) return { create: 0, update: 0, errors: header, ...(opts.dryRun ? {} : { applied: 0, batches: [] }) };
+      if (header.length) return { create: 0, update: 0, errors: header, warnings: [], ...(opts.dryRun ? {} : { applied: 0, batches: [] }) };
       const names: Names = { categories: new Map(), authors: new Map(), publishers: new Map() };
       const errors: ImportError[] = [];
+      const warnings: ImportError[] = [];
       let create = 0;
       let update = 0;
       let applied = 0;
@@ -233,7 +247,7 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
       for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
         const batch = rows.slice(i, i + IMPORT_BATCH);
         await lookUpNames(names, batch);
-        const planned = plan(batch, names, await lookUpProducts(batch), opts.createMissing, errors);
+        const planned = plan(batch, names, await lookUpProducts(batch), opts.createMissing, errors, warnings);
         create += planned.filter((p) => !p.existing).length;
         update += planned.filter((p) => p.existing).length;
         if (opts.dryRun) continue;
@@ -247,6 +261,8 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
           applied += planned.length;
           done.applied = planned.length;
           if (available.length) deps.onBackInStock?.(available);
+          // Waiting pre-orders of these products are filled from any stock they now hold (one read finds which).
+          await deps.onStockUp?.(planned.flatMap((p) => (p.existing ? [p.existing.id] : [])));
         } catch (error) {
           Object.assign(names, before);
           const message = error instanceof Error ? error.message : String(error);
@@ -255,7 +271,7 @@ export function createBulkImport(db: Kysely<DB>, deps: { onBackInStock?: ((produ
         }
       }
       errors.sort((a, b) => a.line - b.line);
-      return opts.dryRun ? { create, update, errors } : { create, update, errors, applied, batches };
+      return opts.dryRun ? { create, update, errors, warnings } : { create, update, errors, warnings, applied, batches };
     },
   };
 }

@@ -16,6 +16,7 @@ import { toApiProduct, type ApiProduct, type Listed, type ProductOrdering } from
 import { plannedSearches } from './search/planned';
 import { createRankedPages } from './search/ranked-pages';
 import type { SearchStrategy } from './search/strategy';
+import { searchedIsbn } from '../../domain/isbn';
 
 /** The catalogue routes answer a plain array without `?page=`; it is capped so no answer is the whole table. */
 export const PLAIN_LIST_LIMIT = 500;
@@ -65,8 +66,10 @@ export function createListing(db: Kysely<DB>, storage: FileStorage, search: Sear
     return counted.capped ? { count: counted.count, count_capped: true, results } : { count: counted.count, results };
   }
 
-  /** A list's page and count, searched when there is a term. */
+  /** A list's page and count, searched when there is a term; a term that is an ISBN finds that book (domain/isbn.ts). */
   async function listFiltered(f: ProductFilter, ordering: ProductOrdering | undefined, fallback: ProductOrdering, page: Page, term?: string, admin = false): Promise<CountedList> {
+    const isbnKey = term ? searchedIsbn(term) : null;
+    if (isbnKey) return listed({ ...f, isbnKey }, ordering, fallback, page, admin);
     // A term of nothing but punctuation or spaces searches for nothing rather than everything.
     if (!term?.trim()) return listed(f, ordering, fallback, page, admin);
     return (await planned(term, (plan) => listed({ ...f, plan }, ordering, fallback, page, admin))) ?? { count: 0, results: [] };

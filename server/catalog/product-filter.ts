@@ -15,6 +15,8 @@ export interface ProductListQuery {
   publisher?: number | undefined;
   is_active?: boolean | undefined;
   search?: string | undefined;
+  /** An ISBN in any printed form (`?isbn=`): the book whose ISBN-13 key it is. */
+  isbn?: string | undefined;
   ordering?: ProductOrdering | undefined;
 }
 
@@ -32,6 +34,8 @@ export interface ProductFilter {
   inStock?: boolean | undefined;
   /** The planned search term (search/plan.ts), when there is one. */
   plan?: SearchPlan | undefined;
+  /** The ISBN-13 key (domain/isbn.ts) of the book asked for by `?isbn=` or a search for an ISBN. */
+  isbnKey?: string | undefined;
 }
 
 /** The /search page's narrowing: each is a facet of the page (search/facets.ts). */
@@ -49,7 +53,7 @@ export interface SearchFilters {
 export const PAID_PRICE_SQL = 'case when products.discount_price <> 0 then products.discount_price else products.regular_price end';
 
 /** The shop's (active) products a search page shows, as a filter of this module. */
-export function searchPageFilter(plan: SearchPlan, f: SearchFilters): ProductFilter {
+export function searchPageFilter(plan: SearchPlan | undefined, f: SearchFilters): ProductFilter {
   return {
     active: true,
     plan,
@@ -74,6 +78,7 @@ export function productConditions(search: SearchStrategy, eb: ExpressionBuilder<
   if (f.minPrice !== undefined) list.push(sql<SqlBool>`${sql.raw(PAID_PRICE_SQL)} >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) list.push(sql<SqlBool>`${sql.raw(PAID_PRICE_SQL)} <= ${f.maxPrice}`);
   if (f.inStock) list.push(eb('products.units_stock', '>', 0));
+  if (f.isbnKey) list.push(eb('products.isbn_key', '=', f.isbnKey));
   if (f.plan) list.push(search.matches(f.plan));
   return eb.and(list);
 }

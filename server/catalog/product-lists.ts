@@ -16,6 +16,7 @@ import type { ProductFilter, ProductListQuery } from './product-filter';
 import { createSearchLists } from './search/search-lists';
 import type { SearchStrategy } from './search/strategy';
 import { createShelves } from './shelves';
+import { isbnKey } from '../../domain/isbn';
 
 export type { CountedList } from './listing';
 export type { ProductListQuery, SearchFilters } from './product-filter';
@@ -38,6 +39,7 @@ export function createProductLists(
         publisherIds: q.publisher === undefined ? undefined : [q.publisher],
         // Shoppers never see inactive products, whatever they ask for.
         active: admin ? q.is_active : true,
+        isbnKey: q.isbn === undefined ? undefined : (isbnKey(q.isbn) ?? undefined),
       };
       if (!admin && q.is_active === false) return { count: 0, results: [] };
       return listFiltered(f, q.ordering, '-id', page, q.search, admin);

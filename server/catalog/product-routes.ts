@@ -10,6 +10,7 @@ import { envelope, pageQuery, readId, readQuery, toPage, type Page } from '../ht
 import { notFound } from '../http/errors';
 import { PRODUCT_TYPES } from '../../domain/catalog';
 import { flagSchema, idSchema, searchTerm } from '../../domain/queries';
+import { isbnQuery } from '../../domain/isbn';
 import { isAdmin, RELATED_PATH, type CachedGet } from './answer-cache';
 import { PRODUCT_ORDERINGS, type CatalogService, type Listed } from './service';
 
@@ -23,6 +24,7 @@ const productListQuery = pageQuery.extend({
   publisher: idSchema.optional(),
   is_active: flagSchema.optional(),
   search: searchTerm.optional(),
+  isbn: isbnQuery.optional(),
   ordering: productOrdering.optional(),
 });
 const catalogQuery = pageQuery.extend({ search: searchTerm.optional(), ordering: productOrdering.optional() });

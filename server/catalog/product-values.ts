@@ -6,6 +6,7 @@
  */
 import type { Product } from '../db/schema';
 import { OFFER_NONE, resolveOffer, type ProductForm } from '../../domain/catalog-forms';
+import { isbnKey } from '../../domain/isbn';
 
 /** The regular price the form sets, and its offer resolved (or the offer's field errors). */
 export function formOffer(form: ProductForm, existing?: Product) {
@@ -22,13 +23,16 @@ export function formOffer(form: ProductForm, existing?: Product) {
 /** The texts and details a form writes (titles, description, the details, where the shop bought it). */
 export function describedColumns(form: ProductForm, existing?: Product) {
   const title = form.english_title ?? existing?.english_title ?? '';
+  const isbn = form.isbn ?? existing?.isbn ?? '';
   return {
     english_title: title,
     bangla_title: form.bangla_title ?? existing?.bangla_title ?? '',
     description: form.description ?? existing?.description ?? '',
     // An empty alt text stands for the title, as the first version had it.
     alt_text: form.alt_text ?? (existing?.alt_text || title),
-    isbn: form.isbn ?? existing?.isbn ?? '',
+    isbn,
+    // Written with every isbn, so `?isbn=` and the search box find the book by either form.
+    isbn_key: isbnKey(isbn),
     edition: form.edition ?? existing?.edition ?? '',
     language: form.language ?? existing?.language ?? '',
     country: form.country ?? existing?.country ?? '',

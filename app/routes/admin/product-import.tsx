@@ -45,6 +45,7 @@ interface ImportAnswer {
   create: number;
   update: number;
   errors: { line: number; field: string; message: string }[];
+  warnings?: { line: number; field: string; message: string }[];
   applied?: number;
   batches?: { first_line: number; last_line: number; applied: number; error?: string }[];
 }
@@ -116,6 +117,15 @@ export default function ProductImport({ loaderData }: Route.ComponentProps) {
                 {answer.batches.map((b) => (
                   <li key={b.first_line} className={b.error ? 'text-red-700' : undefined} data-testid="import-batch">
                     Lines {b.first_line}–{b.last_line}: {b.error ? `not written (${b.error})` : `${b.applied} applied`}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {answer.warnings && answer.warnings.length > 0 && (
+              <ul className="mb-3 text-sm text-amber-800" data-testid="import-warnings">
+                {answer.warnings.map((w, i) => (
+                  <li key={`${w.line}-${i}`} data-testid="import-warning">
+                    Line {w.line}: {w.message}
                   </li>
                 ))}
               </ul>

@@ -27,7 +27,7 @@ describe(`search page facets and "did you mean" (${testDialect})`, () => {
   let f: CatalogFixture;
   let riverAtlas: number;
   const catalog = () => t.services.catalog;
-  const plan = async (term: string) => (await catalog().searchPage(term, {}, undefined, PAGE))!.plan;
+  const plan = async (term: string) => (await catalog().searchPage(term, {}, undefined, PAGE))!.plan!;
   const facets = async (term: string, filters: SearchFilters = {}) => catalog().searchFacets.facets(await plan(term), filters);
   const count = async (term: string, filters: SearchFilters) => (await catalog().searchPage(term, filters, undefined, PAGE))!.count;
   const named = (list: { id: number; count: number }[]) => list.map((n) => [n.id, n.count]);

@@ -13,7 +13,11 @@ import { applyOffer, type OfferType } from '../../../domain/prices';
 import { BOOKS_CATEGORY } from '../../../domain/catalog';
 import { toBengaliDigits } from '../../../domain/bengali-digits';
 import * as data from './data';
+import { isbn13Check, isbnKey } from '../../../domain/isbn';
 import { bannerSvg, colorFor, coverSvg, logoSvg, samplePdf } from './images';
+
+/** A Bangladeshi ISBN-13 (978-984-…) with a right check digit, so the demo's books scan at the counter. */
+const demoIsbn = (title: string, item: string) => `978-984-${title}-${item}-${isbn13Check(`978984${title}${item}`)}`;
 
 /** mulberry32: a tiny seeded PRNG so the demo shop is the same on every machine. */
 function prng(seed: number) {
@@ -86,7 +90,7 @@ function draftProducts(): DraftProduct[] {
         authorIndex,
         publisherIndex: Math.floor(rand() * data.PUBLISHERS.length),
         byline: data.AUTHORS[authorIndex] as string,
-        isbn: `978-984-${String(1000 + drafts.length).padStart(4, '0')}-${Math.floor(rand() * 90 + 10)}`,
+        isbn: demoIsbn(String(1000 + drafts.length).padStart(4, '0'), String(Math.floor(rand() * 90 + 10))),
         edition: pick(['১ম সংস্করণ', '২য় সংস্করণ', '৩য় সংস্করণ', '2024', '2025']),
         language: /^[A-Za-z]/.test(data.AUTHORS[authorIndex] as string) ? 'English' : 'বাংলা',
         country: 'বাংলাদেশ',
@@ -197,6 +201,7 @@ export async function seedDemoShop(db: Kysely<DB>, storage: FileStorage): Promis
         image: covers[i] ?? null,
         alt_text: d.english_title,
         pdf: pdfKeys.get(i) ?? null,
+        isbn_key: isbnKey(fields.isbn ?? ''),
         is_active: 1,
         created_at: iso(ageMinutes),
         updated_at: iso(ageMinutes),
