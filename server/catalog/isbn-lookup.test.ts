@@ -55,6 +55,8 @@ describe(`finding a book by its ISBN (${testDialect})`, () => {
     expect(page?.results.map((p) => p.id)).toEqual([id]);
     expect(page?.plan).toBeNull();
     expect((await list(`search=${encodeURIComponent('9789845020111')}`, admin)).results.map((p: { id: number }) => p.id)).toEqual([id]);
+    const suggested = (await t.app.inject({ method: 'GET', url: '/api/search/suggest/?q=9789845020111' })).json();
+    expect(suggested.results).toEqual([expect.objectContaining({ kind: 'product', id })]);
   });
 
   it('changing the ISBN moves the key with it', async () => {

@@ -38,6 +38,11 @@ export function createSearchLists(db: Kysely<DB>, { planned, pageOfProducts, lis
     },
 
     /** Suggestions as a shopper types: products, then authors, publishers, categories (suggest.ts). */
-    suggest: createSuggestions(db, planned, async (plan, limit) => (await pageOfProducts({ active: true, plan }, 'rank', { page: 1, size: limit, offset: 0 })).products),
+    suggest: createSuggestions(
+      db,
+      planned,
+      async (plan, limit) => (await pageOfProducts({ active: true, plan }, 'rank', { page: 1, size: limit, offset: 0 })).products,
+      async (isbnKey, limit) => (await pageOfProducts({ active: true, isbnKey }, '-id', { page: 1, size: limit, offset: 0 })).products,
+    ),
   };
 }

@@ -5,6 +5,7 @@
  * the search. Names are few (hundreds, not the 100,000 products), so they are normalised in
  * memory, once per catalogue version.
  */
+import { searchedIsbn } from '../../../domain/isbn';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { keptRecent } from '../../db/remembered-queries';
@@ -54,6 +55,8 @@ export function createSuggestions(
   /** Runs with the term's plan (planned.ts): null when the term has no words. */
   planned: <T>(term: string, run: (plan: SearchPlan) => Promise<T>) => Promise<T | null>,
   products: (plan: SearchPlan, limit: number) => Promise<ApiProduct[]>,
+  /** The books whose ISBN-13 key this is (a term that is an ISBN, domain/isbn.ts). */
+  byIsbn: (key: string, limit: number) => Promise<ApiProduct[]>,
 ) {
   let names: { version: number; rows: NamedRow[] } | null = null;
   /**
@@ -92,6 +95,8 @@ export function createSuggestions(
   }
 
   return async function suggest(term: string): Promise<Suggestion[]> {
+    const isbn = searchedIsbn(term);
+    if (isbn) return (await byIsbn(isbn, SUGGEST_LIMIT)).map((p) => ({ kind: 'product', id: p.id, title: p.bangla_title || p.english_title, url: productPath(p) }));
     return (await planned(term, (plan) => suggestFor(plan))) ?? [];
   };
 
