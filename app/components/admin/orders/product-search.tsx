@@ -4,9 +4,9 @@
  * only; each hit says its price and stock and is added with one press. Enter in the box adds
  * the first hit, never sends the form around it.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useProductSearch, type FoundProduct } from '../use-product-search';
-import { useControlClass } from '../../form/field';
+import { ProductSearchInput } from '../product-search-input';
 import { Button } from '../buttons';
 import type { DeskLine } from './desk';
 
@@ -16,8 +16,6 @@ function lineOf(p: FoundProduct): Omit<DeskLine, 'quantity'> {
 }
 
 export function ProductSearch({ onAdd }: { onAdd: (line: Omit<DeskLine, 'quantity'>) => void }) {
-  const id = useId();
-  const control = useControlClass();
   const [term, setTerm] = useState('');
   const found = useProductSearch(term, { activeOnly: true });
   const add = (p: FoundProduct) => {
@@ -26,20 +24,12 @@ export function ProductSearch({ onAdd }: { onAdd: (line: Omit<DeskLine, 'quantit
   };
   return (
     <div className="text-sm" data-testid="product-search">
-      <label htmlFor={id} className="font-medium">
-        Add a product (title, author or ISBN)
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={term}
-        autoComplete="off"
+      <ProductSearchInput
+        label="Add a product (title, author or ISBN)"
         placeholder="Type at least 2 letters…"
-        className={control}
-        onChange={(e) => setTerm(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter') return;
-          e.preventDefault();
+        term={term}
+        onTerm={setTerm}
+        onEnter={() => {
           const first = found.hits?.find((p) => p.units_stock > 0);
           if (first) add(first);
         }}

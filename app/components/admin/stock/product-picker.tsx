@@ -3,9 +3,9 @@
  * unlike the order desk's, products out of stock and inactive ones are offered too — they are the
  * ones a receipt is for. Enter adds the first hit and never sends the form.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useProductSearch, type FoundProduct } from '../use-product-search';
-import { useControlClass } from '../../form/field';
+import { FINDER_TEXTS, ProductSearchInput } from '../product-search-input';
 import { Button } from '../buttons';
 
 export interface PickedProduct {
@@ -17,8 +17,6 @@ export interface PickedProduct {
 type Hit = FoundProduct;
 
 export function ProductPicker({ onPick }: { onPick: (p: PickedProduct) => void }) {
-  const id = useId();
-  const control = useControlClass();
   const [term, setTerm] = useState('');
   const found = useProductSearch(term, { activeOnly: false });
   const pick = (h: Hit) => {
@@ -27,24 +25,7 @@ export function ProductPicker({ onPick }: { onPick: (p: PickedProduct) => void }
   };
   return (
     <div className="text-sm" data-testid="receipt-product-search">
-      <label htmlFor={id} className="font-medium">
-        পণ্য যোগ করুন (Add a product: title, author or ISBN)
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={term}
-        autoComplete="off"
-        placeholder="অন্তত ২ অক্ষর লিখুন… (Type at least 2 letters…)"
-        className={control}
-        onChange={(e) => setTerm(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter') return;
-          e.preventDefault();
-          const first = found.hits?.[0];
-          if (first) pick(first);
-        }}
-      />
+      <ProductSearchInput {...FINDER_TEXTS} term={term} onTerm={setTerm} onEnter={() => found.hits?.[0] && pick(found.hits[0])} />
       {term.trim().length >= 2 && (
         <ul className="mt-1 max-h-72 divide-y divide-stone-100 overflow-y-auto rounded border border-stone-200 bg-white" aria-live="polite" data-testid="receipt-product-hits">
           {found.failed && <li className="p-2 text-red-700">খোঁজা যায়নি, আবার চেষ্টা করুন (The search did not answer; try again).</li>}
