@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from './catalog';
 import { applyOffer, type Offer, type OfferType } from './prices';
+import { preorderField, type PreorderInput } from './preorder-form';
 import { MAX_ID } from './queries';
 import { DESCRIPTION_MAX, file, isBlank, reference, requiredText, served, STOCK_MAX, text, TEXT_MAX, toBool, toNumber, toText, wholeNumber, type Mode } from './form-fields';
 
@@ -71,7 +72,7 @@ const otherType = () =>
     .transform((): undefined => undefined);
 
 /** What the product serialiser answers besides the form's own fields. */
-const PRODUCT_SERVED = ['id', 'category_name', 'author_name', 'publisher_name', 'images', 'price', 'updated_at', 'created_at', 'rating_average', 'rating_count'] as const;
+const PRODUCT_SERVED = ['id', 'category_name', 'author_name', 'publisher_name', 'images', 'price', 'updated_at', 'created_at', 'rating_average', 'rating_count', 'preorder_available', 'preorder_taken', 'preorder_waiting'] as const;
 const BOOK_ONLY = ['author', 'publisher', 'isbn', 'edition', 'language', 'country', 'total_page', 'pdf'] as const;
 const GADGET_ONLY = ['model', 'brand', 'warranty'] as const;
 
@@ -106,6 +107,7 @@ function productShape(type: ProductType, mode: Mode) {
     expected_units_stock: create ? served() : wholeNumber('Expected units of stock'),
     units_sold: wholeNumber('Units sold'),
     low_stock_threshold: lowStockThreshold,
+    preorder: preorderField,
     is_active: z.preprocess(toBool, z.boolean({ error: 'is_active must be true or false.' }).optional()),
   };
   if (book) {
@@ -137,6 +139,8 @@ export type ProductForm = { [K in TextKeys]?: string | undefined } & { [K in Num
   type?: ProductType | undefined;
   /** null: back to the shop's default. */
   low_stock_threshold?: number | null | undefined;
+  /** null: no longer a pre-order; left out: kept (domain/preorders.ts). */
+  preorder?: PreorderInput | null | undefined;
   offer_type?: (typeof OFFER_CHOICES)[number] | undefined;
   is_active?: boolean | undefined;
   image?: unknown;

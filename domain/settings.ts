@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COURIER_IDS, GATEWAYS, ONLINE_GATEWAYS, isOnlineGateway, type CourierId, type OnlineGateway } from './providers';
 import { isSafeLink } from './catalog-forms';
 import { normalizePhone } from './phone';
+import { DEFAULT_COUNTER_DISCOUNT_LIMITS, counterDiscountLimitsSchema } from './counter-limits';
 
 export const deliveryOptionSchema = z.object({
   id: z.string().min(1),
@@ -86,6 +87,8 @@ export const settingsSchema = z
       z.enum(COURIER_IDS as [CourierId, ...CourierId[]], { message: SETTINGS_MESSAGES.courierRates }),
       z.number({ message: SETTINGS_MESSAGES.courierRates }).int(SETTINGS_MESSAGES.courierRates).min(0, SETTINGS_MESSAGES.courierRates).max(100_000, SETTINGS_MESSAGES.courierRates),
     ),
+    /** The most each role may take off a counter sale, in percent of its subtotal (domain/counter.ts). Staff only. */
+    counter_discount_limits: counterDiscountLimitsSchema,
     /** A product whose stock is at or under it is low (its own `low_stock_threshold` wins): the low-stock list and the morning notice (domain/stock.ts). */
     low_stock_default: z.number({ message: SETTINGS_MESSAGES.lowStockDefault }).int(SETTINGS_MESSAGES.lowStockDefault).min(0, SETTINGS_MESSAGES.lowStockDefault).max(10_000, SETTINGS_MESSAGES.lowStockDefault),
     /** A subtotal at or above it delivers free (domain/promotions.ts); null: never. */
@@ -135,6 +138,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   return_days: 7,
   courier_rates: {},
   low_stock_default: 3,
+  counter_discount_limits: DEFAULT_COUNTER_DISCOUNT_LIMITS,
   free_delivery_threshold: null,
 };
 
@@ -142,7 +146,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
  * Settings only staff see: `GET /api/settings/` and the pages leave them out for everyone else
  * (how the shop guards itself is nobody else's business).
  */
-export const STAFF_ONLY_SETTINGS = ['sms_daily_limit_per_number', 'sms_hourly_limit', 'new_order_alert_phones', 'courier_rates'] as const satisfies readonly (keyof ShopSettings)[];
+export const STAFF_ONLY_SETTINGS = ['sms_daily_limit_per_number', 'sms_hourly_limit', 'new_order_alert_phones', 'courier_rates', 'counter_discount_limits'] as const satisfies readonly (keyof ShopSettings)[];
 export type PublicSettings = Omit<ShopSettings, (typeof STAFF_ONLY_SETTINGS)[number]>;
 
 /** The settings as a visitor or customer may see them. */

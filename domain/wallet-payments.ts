@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 
-/** Every method a payments row may carry; `exchange` is a return's credit carried to a new order. */
-export const ORDER_PAYMENT_METHODS = ['bkash', 'nagad', 'rocket', 'cash', 'bank', 'exchange'] as const;
+/** Every method a payments row may carry; `exchange` is a return's credit carried to a new order; `card` the counter's (issue 36). */
+export const ORDER_PAYMENT_METHODS = ['bkash', 'nagad', 'rocket', 'cash', 'bank', 'exchange', 'card'] as const;
 export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 
 /** The methods staff record money by. */
@@ -25,6 +25,7 @@ export const METHOD_LABELS: Record<OrderPaymentMethod, string> = {
   cash: 'Cash',
   bank: 'Bank',
   exchange: 'Exchange credit',
+  card: 'Card',
 };
 
 /** The checkout field a wallet's TrxID arrives in (the first version's names), and its method. */

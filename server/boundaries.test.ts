@@ -27,6 +27,7 @@ const OWNERS: Record<string, readonly string[]> = {
   audit: ['audit_log'],
   // Receipts and the morning notice's days; the stock and its ledger stay the catalogue's (stock_movements).
   stock: ['stock_receipts', 'stock_receipt_lines', 'stock_alert_days'],
+  lists: ['curated_lists', 'curated_list_products'],
 };
 const OWNER_OF = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
 /** Folders that are not modules: the schema and its migrations, and test support. */

@@ -99,6 +99,7 @@ async function serve() {
       await services.shipments.stop(); // finishes the courier poll round under way
       await services.backInStock.stop(); // finishes the back-in-stock sweep under way
       await services.orders.confirmation.stop(); // finishes the unconfirmed-order sweep under way
+      await services.orders.preorders.stop(); // finishes the pre-order filling under way
       await services.stock.notice.stop(); // finishes the morning low-stock notice under way
       await backups?.stop(); // finishes the backup under way
       await services.sms.stop(); // finishes the message being sent; the rest wait in the outbox
@@ -125,6 +126,8 @@ async function serve() {
   services.shipments.start(app.log);
   services.backInStock.start(app.log);
   services.orders.confirmation.start(app.log);
+  // Waiting pre-orders filled from stock the hooks missed (a cancel's or a return's units back).
+  services.orders.preorders.start(app.log);
   // The managers' morning low-stock SMS (09:00 Dhaka), once a day across processes.
   services.stock.notice.start(app.log);
   backups?.start(app.log);

@@ -26,6 +26,8 @@ import { auditRoutes } from './audit/routes';
 import { packingRoutes } from './packing/routes';
 import { stockRoutes } from './stock/routes';
 import { reportRoutes } from './reports/routes';
+import { counterRoutes } from './orders/counter/routes';
+import { listRoutes } from './lists/routes';
 
 export interface MountedModule {
   docs: RouteDocs;
@@ -71,6 +73,8 @@ export const ROUTE_MODULES: readonly MountedModule[] = [
   mounted(packingRoutes, (s) => ({ packing: s.packing })),
   mounted(stockRoutes, (s) => ({ stock: s.stock })),
   mounted(reportRoutes, (s) => ({ reports: s.reports })),
+  mounted(listRoutes, (s) => ({ lists: s.lists })),
+  mounted(counterRoutes, (s) => ({ counter: s.orders.counter, catalogue: s.catalog.counterItems })),
 ];
 
 /** Every module's route documentation in one table (the route guard and the OpenAPI document read it). */

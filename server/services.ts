@@ -29,6 +29,7 @@ import { createAuditService } from './audit/service';
 import { createPackingService } from './packing/service';
 import { createStockService } from './stock/service';
 import { createReportService } from './reports/service';
+import { createListService } from './lists/service';
 
 export interface ServiceOptions {
   storage?: FileStorage;
@@ -77,7 +78,7 @@ export function createServices(database: Database, config: Config, opts: Service
   // Orders need the catalogue's stock, and the catalogue asks orders whether a product was ever
   // ordered before deleting it: that question is a function, answered once orders exist.
   // The product page's "bought together" reads orders' tables too, so orders answer its ids.
-  const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId), boughtTogether: (productId) => orders.boughtTogether(productId), onBackInStock: (ids) => backInStock.productsBack(ids) });
+  const catalog = createCatalogService(db, storage, { dialect: database.dialect, isOnOrders: (productId) => orders.isOnOrders(productId), boughtTogether: (productId) => orders.boughtTogether(productId), onBackInStock: (ids) => backInStock.productsBack(ids), onStockUp: (ids) => orders.preorders.fill(ids).then(() => sms.nudge()) });
   // Promotions read the category tree from the catalogue; checkout prices with them.
   const promotions = createPromotionService(db, { dialect: database.dialect, categoryParents: (q) => catalog.categoryParents(q) });
   // Orders open a payment for an order paid online and show its attempts through the payments
@@ -143,6 +144,8 @@ export function createServices(database: Database, config: Config, opts: Service
     userNames: (ids) => users.namesByIds(ids),
     recipients: () => users.phonesOf(['manager', 'owner']),
     onBackInStock: (ids) => backInStock.productsBack(ids),
+    // Waiting pre-orders are filled from a receipt's stock first (docs/preorders.md).
+    onStockUp: (ids) => orders.preorders.fill(ids).then(() => sms.nudge()),
     nudgeSms: () => sms.nudge(),
     publicUrl: config.publicUrl,
   });
@@ -164,6 +167,8 @@ export function createServices(database: Database, config: Config, opts: Service
     catalog,
     stock,
     dashboard: createDashboardService({ users, catalog, orders }),
+    // Curated lists keep product ids; the catalogue checks them and answers their cards.
+    lists: createListService(db, { summaries: (ids) => catalog.stock.summaries(ids), products: (ids) => catalog.activeProductsInOrder(ids) }),
     // The accountant's reports read the orders' sums, the gateways' refunds, the catalogue's names and prices, and the couriers' report.
     reports: createReportService({
       orders: orders.reports,

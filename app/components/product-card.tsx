@@ -10,6 +10,8 @@ import { productPath } from '../../domain/store-paths';
 import { addProductToCart, addProductToWishlist } from './shop-actions';
 import { Picture } from './picture';
 import { GRID_CARD_SIZES, type ImageSet } from '../lib/images';
+import { PreorderBadge } from './preorder';
+import { cartLimit } from '../../domain/preorders';
 
 export interface CardProduct {
   id: number;
@@ -29,6 +31,9 @@ export interface CardProduct {
   /** Visible reviews' average (one decimal) and count; sent only for a rated product. */
   rating_average?: number | null;
   rating_count?: number;
+  /** A pre-order (docs/preorders.md): sent only for one. */
+  preorder?: { release_date: string; limit: number } | null;
+  preorder_available?: number | null;
 }
 
 /** The fields a card shows (loaders send only these). */
@@ -36,7 +41,8 @@ export function cardFields<T extends CardProduct>(p: T): CardProduct {
   const { id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock, category = null, author = null, publisher = null } = p;
   // Most cards have no rating: the fields go only with one.
   const rated = p.rating_count ? { rating_average: p.rating_average ?? null, rating_count: p.rating_count } : {};
-  return { ...rated, id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock, category, author, publisher };
+  const pre = p.preorder ? { preorder: p.preorder, preorder_available: p.preorder_available ?? 0 } : {};
+  return { ...rated, ...pre, id, type, english_title, alt_text, images, regular_price, discount_price, percentage, flat_discount, units_stock, category, author, publisher };
 }
 
 export function OfferBadges({ p }: { p: Pick<CardProduct, 'id' | 'type' | 'percentage' | 'flat_discount' | 'category' | 'author' | 'publisher'> }) {
@@ -108,6 +114,7 @@ export function ProductCard({ p, cut = false, eager = false, sizes = GRID_CARD_S
       </h3>
       <Price regular={p.regular_price} discount={p.discount_price} className="mt-1 text-sm" />
       <RatingBadge p={p} />
+      <PreorderBadge p={p} className="mt-1" />
       <LowStock stock={p.units_stock} />
       <div className="mt-auto flex flex-wrap items-center gap-1 pt-2">
         <Link to={href} className="btn-line">
@@ -116,9 +123,9 @@ export function ProductCard({ p, cut = false, eager = false, sizes = GRID_CARD_S
         <button type="button" onClick={() => addProductToWishlist(p)} aria-label={t('উইশলিস্টে যোগ করুন', 'Add to wishlist')} className="rounded p-1 text-red-600 hover:bg-red-50">
           <Icon n="heart" sm />
         </button>
-        {p.units_stock > 0 ? (
+        {cartLimit(p) > 0 ? (
           <button type="button" onClick={() => addProductToCart(p, added)} className="btn ml-auto">
-            {t('কার্টে যোগ', 'Add to cart')}
+            {p.preorder && p.units_stock <= 0 ? t('প্রি-অর্ডার', 'Pre-order') : t('কার্টে যোগ', 'Add to cart')}
           </button>
         ) : (
           <button type="button" disabled className="btn-off ml-auto">

@@ -1,9 +1,11 @@
 /** What the Add to cart and wishlist buttons do, each answered with a small notice; the cart never holds more than the stock. */
 import { addOne, addToWishlist, CART_KEY, removeAll, removeOne } from '../lib/cart';
 import { notify } from './notices';
+import { cartLimit, type ShopperPreorder } from '../../domain/preorders';
 
-export function addProductToCart(p: { id: number; units_stock: number }, success = 'Successfully added!'): void {
-  if (addOne(CART_KEY, p.id, p.units_stock) === 'limit') notify('Sorry product limit exceed!', 'error');
+export function addProductToCart(p: { id: number } & ShopperPreorder, success = 'Successfully added!'): void {
+  // A pre-order may go in the cart with no stock, up to the pre-order units left.
+  if (addOne(CART_KEY, p.id, cartLimit(p)) === 'limit') notify('Sorry product limit exceed!', 'error');
   else notify(success);
 }
 

@@ -1,4 +1,4 @@
-/** Home: banners, popular categories, one book carousel per home section, authors and publishers. */
+/** Home: banners, popular categories, the curated lists marked for it, one book carousel per home section, authors and publishers. */
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { loader as rootLoader } from '../root';
@@ -25,11 +25,12 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const home = await context.services.catalog.home(12);
+  const [home, lists] = await Promise.all([context.services.catalog.home(12), context.services.lists.shelf.homeSections(12)]);
   // Only what the cards show travels to the browser: the page stays light on a phone.
   return {
     banners: home.banners.map((b) => ({ id: b.id, image: b.image, images: b.images, alt_text: b.alt_text, url: b.url })),
     sections: home.sections.map((s) => ({ id: s.id, name: s.name, products: s.products.map(cardFields) })),
+    lists: lists.map((l) => ({ id: l.id, slug: l.slug, title: l.title, title_en: l.title_en, products: l.products.map(cardFields) })),
     authors: home.authors.slice(0, 6).map(personFields),
     publishers: home.publishers.slice(0, 6).map(personFields),
   };
@@ -50,7 +51,7 @@ function SectionHeading({ title, to }: { title: string; to: string }) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { banners, sections, authors, publishers } = loaderData;
+  const { banners, sections, lists, authors, publishers } = loaderData;
   return (
     <main className="wrap space-y-10 py-6">
       <h1 className="sr-only">{root?.settings.shop_name}</h1>
@@ -100,6 +101,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </section>
       )}
+
+      {lists.map((l) => (
+        <section key={`list-${l.id}`} data-testid="home-list">
+          <SectionHeading title={t(l.title, l.title_en || l.title)} to={`/list/${l.slug}`} />
+          <Carousel interval={1000} label={t(l.title, l.title_en || l.title)} slides={l.products.map((p) => <ProductCard p={p} cut sizes={CAROUSEL_CARD_SIZES} />)} />
+        </section>
+      ))}
 
       {sections.filter((s) => s.products.length).map((s) => (
         <section key={s.id} data-testid="home-section">

@@ -14,7 +14,7 @@ export const isAdmin = (request: FastifyRequest) => !!request.user?.is_admin;
 /** Where a cached answer's shelf counts go: the product and the field. */
 interface StockSlot {
   id: number;
-  field: 'units_stock' | 'units_sold';
+  field: 'units_stock' | 'units_sold' | 'preorder_available';
   /** The figure when the answer was made, used only if the product has gone since. */
   was: number;
 }
@@ -52,7 +52,8 @@ const SLOT_JSON = JSON.stringify(SLOT);
 function toCached(value: unknown): Omit<CachedAnswer, 'stock' | 'availability' | 'madeAt'> {
   const slots: StockSlot[] = [];
   const text = JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
-    if ((key === 'units_stock' || key === 'units_sold') && typeof v === 'number' && typeof this.id === 'number') {
+    // Pre-order units left move with checkouts too (docs/preorders.md).
+    if ((key === 'units_stock' || key === 'units_sold' || key === 'preorder_available') && typeof v === 'number' && typeof this.id === 'number') {
       slots.push({ id: this.id, field: key, was: v });
       return SLOT;
     }

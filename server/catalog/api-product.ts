@@ -10,6 +10,7 @@ import type { FileStorage } from '../media/storage';
 import { imageUrls } from '../media/images';
 import { unitPrice } from '../../domain/prices';
 import { ratingAverage } from '../../domain/reviews';
+import { preorderAvailable } from '../../domain/preorders';
 
 export const PRODUCT_ORDERINGS = ['-updated_at', '-units_stock', 'regular_price', '-regular_price', 'name', '-id'] as const;
 export type ProductOrdering = (typeof PRODUCT_ORDERINGS)[number];
@@ -31,7 +32,7 @@ export const PRODUCT_COLUMNS = [
   'id', 'type', 'english_title', 'bangla_title', 'description', 'category_id', 'author_id', 'publisher_id', 'image', 'alt_text', 'pdf',
   'isbn', 'edition', 'language', 'country', 'total_page', 'model', 'brand', 'warranty', 'offer_type', 'percentage', 'flat_discount',
   'purchase_from', 'purchase_price', 'regular_price', 'discount_price', 'units_stock', 'units_sold', 'is_active', 'created_at', 'updated_at',
-  'rating_count', 'rating_sum', 'low_stock_threshold',
+  'rating_count', 'rating_sum', 'low_stock_threshold', 'isbn_key', 'preorder_release_date', 'preorder_limit', 'preorder_taken', 'preorder_waiting',
 ] as const satisfies readonly (keyof Product)[];
 
 /** How a page packs and reads each column (server/db/packed-rows.ts); reads.test.ts checks them against both databases. */
@@ -40,7 +41,8 @@ export const PRODUCT_COLUMN_KINDS: Record<(typeof PRODUCT_COLUMNS)[number], Pack
   image: 'text?', alt_text: 'text', pdf: 'text?', isbn: 'text', edition: 'text', language: 'text', country: 'text', total_page: 'int?', model: 'text',
   brand: 'text', warranty: 'text', offer_type: 'text', percentage: 'int', flat_discount: 'int', purchase_from: 'text', purchase_price: 'int',
   regular_price: 'int', discount_price: 'int', units_stock: 'int', units_sold: 'int', is_active: 'int', created_at: 'time', updated_at: 'time',
-  rating_count: 'int', rating_sum: 'int', low_stock_threshold: 'int?',
+  rating_count: 'int', rating_sum: 'int', low_stock_threshold: 'int?', isbn_key: 'text?', preorder_release_date: 'text?', preorder_limit: 'int?',
+  preorder_taken: 'int', preorder_waiting: 'int',
 };
 
 /** Products joined to their category, author and publisher, nothing selected yet. */
@@ -102,6 +104,10 @@ export function toApiProduct(row: ProductRow, storage: FileStorage, opts: { admi
     price: unitPrice(row),
     units_stock: row.units_stock,
     units_sold: row.units_sold,
+    // A pre-order (docs/preorders.md): sells with no stock while units are left; staff also see what is taken and waiting.
+    preorder: row.preorder_release_date ? { release_date: row.preorder_release_date, limit: row.preorder_limit ?? 0 } : null,
+    preorder_available: row.preorder_release_date ? preorderAvailable(row) : null,
+    ...(opts.admin ? { preorder_taken: row.preorder_taken, preorder_waiting: row.preorder_waiting } : {}),
     is_active: row.is_active === 1,
     updated_at: row.updated_at,
     // Visible reviews (ratings.ts): the average to one decimal, null before the first.

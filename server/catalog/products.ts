@@ -16,6 +16,7 @@ import { productQuery, toApiProduct, type ApiProduct, type ProductRow } from './
 import { commit, fail, storeProductFiles, type ProductFiles } from './files';
 import { describedColumns, formOffer, stockColumns } from './product-values';
 import { changeStock, setStock } from './stock-ledger';
+import { preorderColumns } from './preorder-stock';
 
 export interface ProductDeps {
   /** Whether the product appears on any order; such a product is deactivated instead of deleted. */
@@ -25,6 +26,8 @@ export interface ProductDeps {
    * switched back on with stock): the back-in-stock requests are due. Must not throw.
    */
   onBackInStock?: ((productIds: number[]) => void) | undefined;
+  /** Called after a write raised products' stock: waiting pre-orders are filled (docs/preorders.md). Must not throw. */
+  onStockUp?: ((productIds: number[]) => Promise<void> | void) | undefined;
 }
 
 /** Who makes a catalogue write: the member of staff (their id goes on the stock movements it writes), or null for the system. */
@@ -78,6 +81,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       const errors = await missingReferences({ category: form.category, author: form.author, publisher: form.publisher });
       const { regular, offer } = formOffer(form);
       if ('errors' in offer) Object.assign(errors, offer.errors);
+      const preorder = preorderColumns(form);
       if (Object.keys(errors).length) fail(errors);
       if (!('offer' in offer)) return null as never;
       if (!files.image) fail({ image: [type === 'books' ? 'Books image is required*' : 'Product image is required*'] });
@@ -89,6 +93,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
         type,
         ...describedColumns(form),
         ...stockColumns(form),
+        ...preorder.columns,
         category_id: form.category ?? null,
         author_id: type === 'books' ? (form.author ?? null) : null,
         publisher_id: type === 'books' ? (form.publisher ?? null) : null,
@@ -124,6 +129,8 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       if (form.expected_units_stock !== undefined && form.units_stock === undefined) errors.expected_units_stock = [FORM_MESSAGES.expectedNeedsStock];
       const { regular, offer } = formOffer(form, existing);
       if ('errors' in offer) Object.assign(errors, offer.errors);
+      const preorder = preorderColumns(form, existing);
+      Object.assign(errors, preorder.errors);
       if (Object.keys(errors).length) fail(errors);
       if (!('offer' in offer)) return null as never;
 
@@ -132,6 +139,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       const changes = {
         ...describedColumns(form, existing),
         ...stockColumns(form, existing),
+        ...preorder.columns,
         category_id: form.category ?? existing.category_id,
         author_id: form.author ?? existing.author_id,
         publisher_id: form.publisher ?? existing.publisher_id,
@@ -174,6 +182,7 @@ export function createProducts(db: Kysely<DB>, storage: FileStorage, deps: Produ
       // Offered again: stock up from 0 (exactly the stock this write replaced), or switched back on with stock.
       const wasOffered = result.before > 0 && existing.is_active === 1;
       if (!wasOffered && result.after.units_stock > 0 && result.after.is_active === 1) deps.onBackInStock?.([id]);
+      if (result.after.units_stock > result.before) await deps.onStockUp?.([id]);
       return adminView(id);
     },
 

@@ -22,6 +22,8 @@ import { createBulkExport } from './bulk-export';
 import { createBulkImport } from './bulk-import';
 import { createBulkPrice } from './bulk-price';
 import { createReportProducts } from './report-products';
+import { createCounterItems } from './counter-items';
+import { createProductCards } from './product-cards';
 import type { BulkPriceChange } from '../../domain/catalog-import';
 
 export { PRODUCT_ORDERINGS, type ApiProduct, type Listed, type ProductOrdering } from './api-product';
@@ -44,14 +46,14 @@ export interface CatalogOptions extends ProductDeps {
 
 export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts: CatalogOptions) {
   const search = createSearchStrategy(db, opts.dialect);
-  const products = createProducts(db, storage, { isOnOrders: opts.isOnOrders, onBackInStock: opts.onBackInStock });
+  const products = createProducts(db, storage, { isOnOrders: opts.isOnOrders, onBackInStock: opts.onBackInStock, onStockUp: opts.onStockUp });
   const categories = createCategories(db, opts.dialect);
   const authors = createPeople(db, storage, search, 'authors');
   const publishers = createPeople(db, storage, search, 'publishers');
   const showcase = createShowcase(db, storage);
   const lists = createProductLists(db, storage, { search, categories, authors, publishers, searchCountLimit: opts.searchCountLimit, rankSample: opts.rankSample, titleSample: opts.titleSample });
   const stock = createStock(db, opts.dialect);
-  const bulk = createBulkImport(db, { onBackInStock: opts.onBackInStock });
+  const bulk = createBulkImport(db, { onBackInStock: opts.onBackInStock, onStockUp: opts.onStockUp });
   const changePrices = createBulkPrice(db);
   const related = createRelated(db, storage, { versions: () => stock.versions(), boughtTogether: opts.boughtTogether });
 
@@ -133,11 +135,17 @@ export function createCatalogService(db: Kysely<DB>, storage: FileStorage, opts:
     /** The shelf counts and their ledger, which checkout, cancels, returns, edits and receipts change inside their own transactions. */
     stock,
 
+    /** The counter's compact copy of the catalogue and its version (counter-items.ts). */
+    counterItems: createCounterItems(db, () => stock.versions()),
+
     /** The rating figures on products, which the reviews module writes inside its own transactions (ratings.ts). */
     ratings: createRatings(db),
 
     /** Sold products' titles, authors, publishers, categories and purchase prices, for the reports (report-products.ts). */
     reportProducts: createReportProducts(db),
+
+    /** Active products' answers in the order of the ids given, missing and inactive ones skipped: curated lists (product-cards.ts). */
+    activeProductsInOrder: createProductCards(db, storage),
   };
 }
 

@@ -23,6 +23,8 @@ export interface ShelfChange {
   delta: number;
   /** This line's own reference, when it is not the note's (the lines of several returns received at once). */
   ref?: string | undefined;
+  /** Filling waiting pre-orders (preorder-stock.ts): the units leave the shelf and the waiting count together. */
+  fillsPreorder?: boolean | undefined;
 }
 
 type ProductUpdate = UpdateQueryBuilder<DB, 'products', 'products', UpdateResult>;
@@ -35,6 +37,8 @@ export type ChangeResult = { units_stock: number; is_active: number } | null;
 
 /** Typed figures a staff member sets can take the stock to STOCK_MAX at most; units coming back from an order always fit. */
 const capped = (reason: StockReason) => reason === 'receipt' || reason === 'adjustment';
+/** Reasons that sell: they never take units waiting pre-orders are owed. */
+const RESERVED_FOR_PREORDERS: ReadonlySet<StockReason> = new Set(['sale', 'counter']);
 
 /**
  * Moves one product's stock by `change.delta` and records it. Below 0 is refused (and above
@@ -53,11 +57,14 @@ export async function changeStock(trx: Kysely<DB>, change: ShelfChange, note: St
       .updateTable('products')
       .set({
         units_stock: sql<number>`units_stock + ${delta}`,
+        ...(change.fillsPreorder ? { preorder_waiting: sql<number>`preorder_waiting - ${n}` } : {}),
         // Sales recorded before may have been corrected by hand: units sold never go below zero.
         ...(sold === 'count' ? { units_sold: sql<number>`units_sold + ${n}` } : sold === 'uncount' ? { units_sold: sql<number>`case when units_sold >= ${n} then units_sold - ${n} else 0 end` } : {}),
       })
       .where('id', '=', product);
-    if (delta < 0) q = q.where('units_stock', '>=', n);
+    // Units promised to waiting pre-orders are not on sale: a sale or the counter takes only the rest (docs/preorders.md).
+    if (delta < 0 && change.fillsPreorder) q = q.where('units_stock', '>=', n).where('preorder_waiting', '>=', n);
+    else if (delta < 0) q = RESERVED_FOR_PREORDERS.has(note.reason) ? q.where(sql<number>`units_stock - preorder_waiting`, '>=', n) : q.where('units_stock', '>=', n);
     else if (capped(note.reason)) q = q.where('units_stock', '<=', STOCK_MAX - delta);
     if (guard) q = guard(q);
     const row = await q.returning(['units_stock', 'is_active']).executeTakeFirst();

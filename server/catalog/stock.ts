@@ -11,9 +11,11 @@ import type { Kysely } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import type { DialectName } from '../db/database';
 import { changeMany, changeStock, createLedgerReads, inProductOrder, setStock, type ShelfChange, type StockNote } from './stock-ledger';
+import { createPreorderStock } from './preorder-stock';
+import { preorderAvailable, stockOnSale, type PreorderFigures } from '../../domain/preorders';
 
 /** What checkout needs to know of a product to price and describe an order line. */
-export interface CheckoutProduct {
+export interface CheckoutProduct extends PreorderFigures {
   id: number;
   english_title: string;
   bangla_title: string;
@@ -52,6 +54,8 @@ export type TakeResult =
 export interface StockLevel {
   units_stock: number;
   units_sold: number;
+  /** Pre-order units left (null: no pre-order); moves with checkouts like the shelf counts. */
+  preorder_available: number | null;
 }
 
 /** A product as a back-in-stock request sees it. */
@@ -107,10 +111,12 @@ export function createStock(db: Kysely<DB>, dialect: DialectName) {
       const rows = await db
         .selectFrom('catalog_versions as v')
         .leftJoin('products as p', (join) => join.on('p.id', 'in', [...ids]))
-        .select(['v.content', 'v.stock', 'v.availability', 'p.id', 'p.units_stock', 'p.units_sold'])
+        .select(['v.content', 'v.stock', 'v.availability', 'p.id', 'p.units_stock', 'p.units_sold', 'p.preorder_release_date', 'p.preorder_limit', 'p.preorder_taken'])
         .execute();
       const levels = new Map<number, StockLevel>();
-      for (const r of rows) if (r.id !== null) levels.set(r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold) });
+      for (const r of rows) {
+        if (r.id !== null) levels.set(r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold), preorder_available: r.preorder_release_date ? preorderAvailable({ ...r, preorder_taken: Number(r.preorder_taken) }) : null });
+      }
       return { versions: toVersions(rows[0]), levels };
     },
 
@@ -134,6 +140,7 @@ export function createStock(db: Kysely<DB>, dialect: DialectName) {
       return trx
         .selectFrom('products')
         .select(['id', 'english_title', 'bangla_title', 'type', 'regular_price', 'discount_price', 'units_stock', 'is_active', 'category_id', 'author_id', 'publisher_id'])
+        .select(['preorder_release_date', 'preorder_limit', 'preorder_taken', 'preorder_waiting'])
         .where('id', 'in', ids)
         .execute();
     },
@@ -153,7 +160,9 @@ export function createStock(db: Kysely<DB>, dialect: DialectName) {
         (c) => (q) => q.where('is_active', '=', 1).where('regular_price', '=', byProduct.get(c.product)!.regular_price).where('discount_price', '=', byProduct.get(c.product)!.discount_price),
       );
       if (!refused) return { taken: true };
-      const now = await trx.selectFrom('products').select(['units_stock', 'regular_price', 'discount_price', 'is_active']).where('id', '=', refused.product).executeTakeFirst();
+      // The units on sale: those promised to waiting pre-orders are not (docs/preorders.md).
+      const row = await trx.selectFrom('products').select(['units_stock', 'preorder_waiting', 'regular_price', 'discount_price', 'is_active']).where('id', '=', refused.product).executeTakeFirst();
+      const now = row && { units_stock: stockOnSale(row), regular_price: row.regular_price, discount_price: row.discount_price, is_active: row.is_active };
       return { taken: false, line: byProduct.get(refused.product)!, now };
     },
 
@@ -194,5 +203,8 @@ export function createStock(db: Kysely<DB>, dialect: DialectName) {
 
     /** The ledger's reads: a product's movements, and the low-stock list's products with their recent sales. */
     ...createLedgerReads(db, dialect),
+
+    /** Pre-order units: taken at checkout, given back by a cancel, filled from arriving stock (preorder-stock.ts). */
+    ...createPreorderStock(db),
   };
 }

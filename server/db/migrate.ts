@@ -30,15 +30,19 @@ import { ordersDeskMigration } from './migrations/0308_orders_desk';
 import { ordersReturnsMigration } from './migrations/0309_orders_returns';
 import { ordersReportsMigration } from './migrations/0310_orders_reports';
 import { ordersPackedMigration } from './migrations/0311_orders_packed';
+import { ordersCounterMigration } from './migrations/0312_orders_counter';
 import { courierPayoutsMigration } from './migrations/0703_courier_payouts';
 import { catalogStockLedgerMigration } from './migrations/0109_catalog_stock_ledger';
 import { stockReceiptsMigration } from './migrations/1201_stock_receipts';
 import { catalogIsbnMigration } from './migrations/0110_catalog_isbn';
+import { catalogPreordersMigration } from './migrations/0111_catalog_preorders';
+import { ordersPreordersMigration } from './migrations/0313_orders_preorders';
+import { listsCuratedMigration } from './migrations/1301_lists_curated';
 
 /**
  * Migrations are listed here, not read from a folder, so the bundled server carries them.
  * Name them NNNN_module_what; modules use their own number range
- * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx, promotions 08xx, reviews 09xx, restock 10xx, audit 11xx, stock 12xx).
+ * (catalog 01xx, accounts 02xx, orders 03xx, media 04xx, notifications 05xx, payments 06xx, shipments 07xx, promotions 08xx, reviews 09xx, restock 10xx, audit 11xx, stock 12xx, lists 13xx).
  */
 export function allMigrations(database: Database): Record<string, Migration> {
   return {
@@ -79,6 +83,10 @@ export function allMigrations(database: Database): Record<string, Migration> {
     '0202_account_roles': accountRolesMigration(),
     '1102_audit_role': auditRoleMigration(),
     '0110_catalog_isbn': catalogIsbnMigration(),
+    '0111_catalog_preorders': catalogPreordersMigration(database.dialect),
+    '0313_orders_preorders': ordersPreordersMigration(),
+    '1301_lists_curated': listsCuratedMigration(database.dialect),
+    '0312_orders_counter': ordersCounterMigration(database.dialect),
   };
 }
 

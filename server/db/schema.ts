@@ -12,6 +12,7 @@ import type { AccountTables } from './schema/accounts';
 import type { AuditTables } from './schema/audit';
 import type { BackInStockTables } from './schema/back-in-stock';
 import type { CatalogTables } from './schema/catalog';
+import type { ListTables } from './schema/lists';
 import type { NotificationTables } from './schema/notifications';
 import type { OrderTables } from './schema/orders';
 import type { PaymentTables } from './schema/payments';
@@ -25,6 +26,7 @@ export type * from './schema/accounts';
 export type * from './schema/audit';
 export type * from './schema/back-in-stock';
 export type * from './schema/catalog';
+export type * from './schema/lists';
 export type * from './schema/notifications';
 export type * from './schema/orders';
 export type * from './schema/payments';
@@ -46,4 +48,5 @@ export interface DB
     ReviewTables,
     BackInStockTables,
     AuditTables,
-    StockTables {}
+    StockTables,
+    ListTables {}

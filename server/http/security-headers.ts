@@ -52,6 +52,11 @@ export const PERMISSIONS_POLICY = [
   .join(', ');
 
 
+/** The counter screen scans barcodes with the device's camera (issue 36): this origin may ask for it there, nowhere else. */
+export function permissionsPolicyFor(url: string): string {
+  return /^\/admin-pos(?:[/?.#]|$)/.test(url) ? PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)') : PERMISSIONS_POLICY;
+}
+
 /** The request carries a session (the page cookie or an API token). */
 function hasSession(request: FastifyRequest): boolean {
   if (request.headers.authorization) return true;
@@ -140,8 +145,8 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', permissionsPolicyFor(request.url));
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {

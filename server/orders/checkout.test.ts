@@ -41,8 +41,8 @@ describe(`checkout (${testDialect})`, () => {
     });
     expect(typeof order.date).toBe('string');
     expect(order.items).toEqual([
-      { id: expect.any(Number), order: body.order_id, product: a, product_title: expect.any(String), product_type: 'books', unit_price: 250, quantity: 2, total: 500 },
-      { id: expect.any(Number), order: body.order_id, product: b, product_title: expect.any(String), product_type: 'stationary', unit_price: 120, quantity: 1, total: 120 },
+      { id: expect.any(Number), order: body.order_id, product: a, product_title: expect.any(String), product_type: 'books', unit_price: 250, quantity: 2, total: 500, preorder: null },
+      { id: expect.any(Number), order: body.order_id, product: b, product_title: expect.any(String), product_type: 'stationary', unit_price: 120, quantity: 1, total: 120, preorder: null },
     ]);
     expect(order.orderItems).toEqual([{ product: a, quantity: 2 }, { product: b, quantity: 1 }]);
     expect(order.savedCart).toEqual({ [a]: 2, [b]: 1 });

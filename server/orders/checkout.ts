@@ -33,7 +33,8 @@ import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMe
 import { claimsWallet, recordClaim } from './wallet-payments';
 import { outOfStock } from './out-of-stock';
 import { hashConfirmToken } from './confirmation';
-import { stockRef } from '../../domain/stock';
+import { dhakaDate, stockRef } from '../../domain/stock';
+import { planPreorders, takePreorders } from './preorders';
 import { DESK_MESSAGES, carriesConfirmLink, confirmPath, newOrderAlert, orderPlacedSms, startsUnconfirmed, type OrderSource } from '../../domain/order-desk';
 
 /** Idempotency keys are kept for a day, as payment APIs do. */
@@ -123,11 +124,8 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
       }
       if (Object.keys(errors).length) throw badRequest(errors.orderItems![0]!, errors);
 
-      const short = lines
-        .map((l) => ({ line: l, p: byId.get(l.product)! }))
-        .filter(({ line, p }) => p.units_stock < line.quantity)
-        .map(({ p }) => ({ product: p.id, title: p.english_title, available: p.units_stock }));
-      if (short.length) throw outOfStock(short);
+      // Stock lines and pre-order lines (preorders.ts): 409 when either is short, 400 for a pre-order not paid cash on delivery.
+      const plan = planPreorders(lines, byId, payment, dhakaDate(Date.now()));
 
       // Priced with the promotions that hold now (domain/promotions.ts has the stacking rule).
       const quoted = await priceCart(trx, deps.promotions, {
@@ -200,16 +198,14 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           confirm_token_hash: token ? hashConfirmToken(token) : null,
           source,
           staff_note: staff?.note ?? '',
+          ...plan.columns,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       // The stock is taken once the order has its number, for the ledger's reference (`order:<id>`);
       // a refusal rolls the order back with everything else.
-      const taken = await deps.stock.take(
-        trx,
-        priced.lines.map((l) => ({ product: l.product, quantity: l.quantity, regular_price: byId.get(l.product)!.regular_price, discount_price: byId.get(l.product)!.discount_price })),
-        { reason: 'sale', ref: stockRef.order(order.id), user: staff?.staffId ?? user.id },
-      );
+      const stockLines = priced.lines.map((l) => ({ product: l.product, quantity: l.quantity, regular_price: byId.get(l.product)!.regular_price, discount_price: byId.get(l.product)!.discount_price }));
+      const taken = await deps.stock.take(trx, stockLines.filter((l) => !plan.lines.has(l.product)), { reason: 'sale', ref: stockRef.order(order.id), user: staff?.staffId ?? user.id });
       if (!taken.taken) {
         // Someone else bought, deactivated or repriced it since it was read above.
         const { line, now: current } = taken;
@@ -218,6 +214,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
         if (current.units_stock < line.quantity) throw outOfStock([{ product: p.id, title: p.english_title, available: current.units_stock }]);
         throw conflict(MESSAGES.priceChanged, { product: p.id });
       }
+      await takePreorders(trx, deps.stock, plan, stockLines, byId); // pre-order lines take pre-order units instead
       if (claimed) await recordClaim(trx, { orderId: order.id, userId: user.id, field: txField, transactionId: claimedId, amount: input.transaction_amount, now });
       await trx
         .insertInto('order_items')
@@ -232,6 +229,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
               unit_price: l.unit_price,
               quantity: l.quantity,
               total: l.total,
+              preorder: plan.lines.has(l.product) ? ('waiting' as const) : null,
             };
           }),
         )

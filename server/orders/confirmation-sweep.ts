@@ -40,7 +40,9 @@ export function createConfirmationSweep(db: Kysely<DB>, deps: SweepDeps, log: ()
       .where('consignment_id', 'is', null)
       .where('payment_status', 'in', ['unpaid', 'unverified'])
       // No verified money at all (a verified payment confirms the order, too).
-      .where('paid_amount', '=', 0);
+      .where('paid_amount', '=', 0)
+      // A pre-order waits weeks for its release by design: never cancelled for it (docs/preorders.md).
+      .where('preorder_release_date', 'is', null);
     if (skip.length) q = q.where('id', 'not in', skip);
     return q.orderBy('created_at').orderBy('id').limit(batch).execute();
   }

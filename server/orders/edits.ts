@@ -24,6 +24,7 @@ import { findOption, type DeliveryOption } from '../../domain/settings';
 import { normalizePhone } from '../../domain/phone';
 import { walletPaymentStatus, type PaymentStatus } from '../../domain/payments';
 import { DESK_MESSAGES, EDITABLE_FIELDS, orderEditSchema, type OrderEditInput } from '../../domain/order-desk';
+import { PREORDER_MESSAGES } from '../../domain/preorders';
 import { stockRef } from '../../domain/stock';
 import { priceCart } from './pricing';
 import { outOfStock } from './out-of-stock';
@@ -194,6 +195,8 @@ export function createOrderEdits(db: Kysely<DB>, deps: Pick<OrderDeps, 'settings
           return {};
         }
         if (order.user_id === null) throw conflict(EDIT_MESSAGES.noAccount(id));
+        // A pre-order's lines hold pre-order units, not stock: they are not edited (docs/preorders.md).
+        if (edit.lines && order.preorder_release_date !== null) throw conflict(PREORDER_MESSAGES.noEdit(id));
         const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('id').execute();
         const before = linesOf(items);
         const after = wanted ?? before;

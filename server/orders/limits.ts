@@ -50,6 +50,8 @@ export async function checkOpenOrders(q: Kysely<DB> | Transaction<DB>, userId: n
     .where('user_id', '=', userId)
     .where('status', '=', 'Pending')
     .where('payment_status', 'in', UNPAID)
+    // Pre-orders hold no stock and wait for it by design: they never count (docs/preorders.md).
+    .where('preorder_release_date', 'is', null)
     .executeTakeFirstOrThrow();
   if (Number(row.n) < max) return;
   const message = LIMIT_MESSAGES.openOrders(max);

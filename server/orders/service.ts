@@ -31,6 +31,9 @@ import { createReturns } from './returns/service';
 import { createReportFigures } from './report-figures';
 import { createOrderExport } from './export';
 import { createOrderPacking } from './packing';
+import { createPreorderFill } from './preorders';
+import { PREORDER_MESSAGES } from '../../domain/preorders';
+import { createCounter } from './counter/service';
 
 export type { CheckoutResult } from './checkout';
 export type { PaymentOrder, OrderPayments } from './payments';
@@ -79,6 +82,10 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
     export: createOrderExport(db, deps.dialect),
     /** The packing desk's face (packing.ts): what labels and slips print, packed_at set once. */
     packing: createOrderPacking(db),
+    /** Waiting pre-orders filled from arriving stock: the catalogue's hook and a sweep (preorders.ts). */
+    preorders: createPreorderFill(db, deps),
+    /** The counter (counter/): sales Delivered and paid at once, their receipts, the day's report. */
+    counter: createCounter(db, deps, viewOrder),
 
     /**
      * Places an order (checkout.ts) and answers it with the order itself; an order paid online
@@ -153,6 +160,8 @@ export function createOrderService(db: Kysely<DB>, deps: OrderDeps) {
         if (!canTransition(order.status, to)) {
           throw conflict(`An order that is ${order.status} cannot become ${to}.`, { current_status: order.status });
         }
+        // Delivered or Returned with a line still waiting would keep its units promised for ever (docs/preorders.md).
+        if (to !== 'Cancelled' && order.preorder_waiting > 0) throw conflict(PREORDER_MESSAGES.waitingBooking(id));
         const moved = await applyOrderMove(trx, deps, { id, from: order.status, to, cause: 'staff', changedBy: admin.id, shopName: settings.shop_name, payment: order });
         if (moved !== 'moved') {
           throw conflict('The order was changed by someone else; reload it.');

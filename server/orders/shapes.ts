@@ -71,6 +71,14 @@ export function toApiOrder(o: Order) {
     packed_at: o.packed_at,
     /** Who packed it (staff only). */
     packed_by: o.packed_by,
+    /** A pre-order order (docs/preorders.md): held whole until no line waits and the latest release date has come; null otherwise. */
+    preorder: o.preorder_release_date ? { release_date: o.preorder_release_date, waiting: o.preorder_waiting > 0 } : null,
+    /** A counter sale's own id, what the buyer handed over and the change (server/orders/counter); null for other orders. */
+    client_ref: o.client_ref,
+    tendered: o.tendered,
+    change_due: o.change_due,
+    /** An offline counter sale some of whose lines (`items[].short`) found no stock: staff look. */
+    stock_short: o.stock_short === 1,
   };
 }
 
@@ -103,6 +111,10 @@ export function toApiItem(i: OrderItem) {
     unit_price: i.unit_price,
     quantity: i.quantity,
     total: i.total,
+    /** A pre-order line: `waiting` for stock, then `filled`; null for a line taken from stock. */
+    preorder: i.preorder,
+    /** Only on an offline counter sale's line that moved no stock (there was none left): `short: true`. */
+    ...(i.short === 1 ? { short: true } : {}),
   };
 }
 

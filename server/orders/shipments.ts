@@ -16,6 +16,7 @@ import { applyOrderMove, type OrderMoveDeps } from './transitions';
 import { applyPartialDelivery } from './returns/partial';
 import type { CourierId, ParcelStateName } from '../../domain/shipments';
 import { expectedCod, type CourierFigures, type PayoutParcel } from '../../domain/payouts';
+import { dhakaDate } from '../../domain/stock';
 
 /** Ids per statement when many orders are read or written at once (a payout sheet's). */
 const CHUNK = 500;
@@ -30,6 +31,7 @@ const COLUMNS = [
   'id', 'status', 'total', 'paid_amount', 'refunded_amount', 'payment_status', 'payment_gateway', 'name', 'phone_number',
   'optional_phone_number', 'email', 'district', 'upazila_thana', 'delivery_address', 'order_instruction', 'created_at',
   'courier', 'consignment_id', 'tracking_code', 'shipment_status', 'account_phone', 'cod_amount', 'confirmation',
+  'preorder_release_date', 'preorder_waiting',
 ] as const;
 
 export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
@@ -79,6 +81,9 @@ export function createOrderShipments(db: Kysely<DB>, deps: OrderMoveDeps) {
           .where('consignment_id', 'is', null)
           // The row decides, not the caller's read: an order nobody confirmed never goes out (issue 33).
           .where('confirmation', '=', 'confirmed')
+          // A pre-order goes out only with every line filled and from its release date (docs/preorders.md).
+          .where('preorder_waiting', '=', 0)
+          .where((eb) => eb.or([eb('preorder_release_date', 'is', null), eb('preorder_release_date', '<=', dhakaDate(Date.now()))]))
           // `total`: the total the COD was worked out from; an edit that re-priced the order meanwhile refuses the parcel.
           .$if(p.total !== undefined, (q) => q.where('total', '=', p.total!))
           .executeTakeFirst(),

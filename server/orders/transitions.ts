@@ -19,10 +19,11 @@ import type { OrderStatus } from '../../domain/orders';
 import { paymentOnStatusChange } from '../../domain/payments';
 import { stockRef } from '../../domain/stock';
 import { openReturn } from './returns/records';
+import { releaseWaiting } from './preorders';
 
 /** What a move may change beyond the order: the shelf, and the promotions' uses. */
 export interface OrderMoveDeps {
-  stock: Pick<CatalogService['stock'], 'giveBack' | 'retake'>;
+  stock: Pick<CatalogService['stock'], 'giveBack' | 'retake' | 'releasePreorder'>;
   promotions?: Pick<PromotionService, 'release' | 'retake'> | undefined;
   /** For guards that compare times (the payment hold: a timestamptz on PostgreSQL). */
   dialect: DialectName;
@@ -80,6 +81,10 @@ export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: 
     if (g.notBooked) q = q.where('consignment_id', 'is', null);
     if (g.unconfirmed) q = q.where('confirmation', '=', 'unconfirmed');
     if (g.holdExpired && req.holdExpiredAt) q = q.where('payment_hold_until', '<=', timestampParam(deps.dialect, req.holdExpiredAt));
+    // A pre-order with a line still waiting for stock leaves Pending only by a cancel: delivered or
+    // returned, its waiting units would stay promised for ever and a return would restock units
+    // that never came (docs/preorders.md).
+    if (req.from === 'Pending' && req.to !== 'Cancelled') q = q.where('preorder_waiting', '=', 0);
     return q.executeTakeFirst();
   };
   const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
@@ -95,7 +100,12 @@ export async function applyOrderMove(trx: Kysely<DB>, deps: OrderMoveDeps, req: 
   }
 
   await trx.insertInto('order_status_changes').values({ order_id: id, from_status: req.from, to_status: req.to, changed_by: req.changedBy ?? null, created_at: now }).execute();
-  if (has('restock')) await deps.stock.giveBack(trx, await linesOf(trx, id), { reason: 'cancel', ref: stockRef.order(id), user: req.changedBy ?? null });
+  if (has('restock')) {
+    // Lines still waiting for a pre-order took no stock: they give their pre-order units back instead (preorders.ts).
+    const lines = await linesOf(trx, id);
+    await deps.stock.giveBack(trx, lines.filter((l) => l.preorder !== 'waiting'), { reason: 'cancel', ref: stockRef.order(id), user: req.changedBy ?? null });
+    await releaseWaiting(trx, deps.stock, lines);
+  }
   if (has('open_return')) {
     // Money the shop still holds is what the return may refund (the refund itself is a separate call).
     const held = await trx.selectFrom('orders').select(['paid_amount', 'refunded_amount']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -133,7 +143,7 @@ export async function applyConfirmation(trx: Kysely<DB>, req: { id: number; meth
   return row?.confirmation === 'confirmed' ? 'already' : 'stale';
 }
 
-async function linesOf(trx: Kysely<DB>, orderId: number): Promise<{ product: number; quantity: number }[]> {
-  const items = await trx.selectFrom('order_items').select(['product_id', 'quantity']).where('order_id', '=', orderId).orderBy('id').execute();
-  return items.map((i) => ({ product: i.product_id, quantity: i.quantity }));
+async function linesOf(trx: Kysely<DB>, orderId: number): Promise<{ product: number; quantity: number; preorder: string | null }[]> {
+  const items = await trx.selectFrom('order_items').select(['product_id', 'quantity', 'preorder']).where('order_id', '=', orderId).orderBy('id').execute();
+  return items.map((i) => ({ product: i.product_id, quantity: i.quantity, preorder: i.preorder }));
 }

@@ -24,6 +24,8 @@ import { amountToCollect, courierAddress, type BookShipmentInput, type CourierId
 import { COURIERS } from '../../domain/providers';
 import type { PaymentStatus } from '../../domain/payments';
 import { DESK_MESSAGES } from '../../domain/order-desk';
+import { bookingHold, PREORDER_MESSAGES } from '../../domain/preorders';
+import { dhakaDate } from '../../domain/stock';
 
 /** The admin's answer after a booking without an answer at a courier that cannot be asked. */
 export type AdoptChoice = Pick<BookShipmentInput, 'consignment_id' | 'confirm_not_booked'>;
@@ -55,6 +57,9 @@ export function createBookingCore(db: Kysely<DB>, deps: BookingDeps) {
     if (order.status !== 'Pending') return badRequest(`Only Pending orders can be sent; order #${order.id} is ${order.status}.`);
     // Cash on delivery costs the delivery both ways when the buyer did not want it: confirm first.
     if (order.confirmation !== 'confirmed') return conflict(DESK_MESSAGES.unconfirmedBooking(order.id), { confirmation: order.confirmation });
+    // A pre-order is held whole until every line is filled and its release date has come (docs/preorders.md).
+    const hold = bookingHold(order, dhakaDate(Date.now()));
+    if (hold) return conflict(hold === 'waiting' ? PREORDER_MESSAGES.waitingBooking(order.id) : PREORDER_MESSAGES.beforeRelease(order.id, order.preorder_release_date!), { preorder: { release_date: order.preorder_release_date, waiting: order.preorder_waiting > 0 } });
     if (order.payment_gateway && !SETTLED.includes(order.payment_status)) {
       return conflict(`Order #${order.id} is paid online and its payment is ${order.payment_status}; send it once the payment is settled.`);
     }

@@ -18,6 +18,8 @@ export interface ReceiptDeps {
   userNames(ids: number[]): Promise<Map<number, string>>;
   /** The back-in-stock hook the catalogue calls after a product PUT (services.ts); must not throw. */
   onBackInStock?: ((productIds: number[]) => void) | undefined;
+  /** Waiting pre-orders are filled from the stock received before anything else sees it (docs/preorders.md); must not throw. */
+  onStockUp?: ((productIds: number[]) => Promise<void> | void) | undefined;
 }
 
 export interface ApiReceiptLine {
@@ -118,6 +120,7 @@ export function createReceipts(db: Kysely<DB>, deps: ReceiptDeps) {
         const cameBack = [...moved.after].filter(([product, after]) => after.units_stock - added.get(product)! <= 0 && after.units_stock > 0 && after.is_active === 1).map(([product]) => product);
         return { id: receipt.id, cameBack };
       });
+      await deps.onStockUp?.([...new Set(input.lines.map((l) => l.product))]);
       if (cameBack.length) deps.onBackInStock?.(cameBack);
       return (await get(id))!;
     },

@@ -26,6 +26,8 @@ export interface StockDeps {
   recipients(): Promise<string[]>;
   /** The back-in-stock requests' hook, as the catalogue calls it after a product PUT. */
   onBackInStock?: ((productIds: number[]) => void) | undefined;
+  /** Waiting pre-orders filled from a receipt's stock (the orders module, through services.ts). */
+  onStockUp?: ((productIds: number[]) => Promise<void> | void) | undefined;
   nudgeSms?: (() => void) | undefined;
   publicUrl: string;
   /** The morning notice's clock check (tests). */

@@ -14,6 +14,9 @@ export interface CartProduct {
   discount_price: number | null;
   price: number;
   units_stock: number;
+  /** A pre-order (docs/preorders.md): its release date and the units left; absent for other products. */
+  preorder?: { release_date: string } | null;
+  preorder_available?: number | null;
 }
 
 export interface CartLine {

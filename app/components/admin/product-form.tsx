@@ -55,11 +55,25 @@ export function productPayload(kind: ProductKind, form: HTMLFormElement, loaded?
   if (offer !== 'Percentage') fd.delete('percentage');
   if (offer !== 'Flat Discount') fd.delete('flat_discount');
   fd.set('type', kind.type);
+  preorderField(fd);
   // New products go on sale at once; an update keeps what the "shown in the shop" box says.
   const active = fd.get('is_active_box');
   fd.delete('is_active_box');
   fd.set('is_active', form.querySelector('input[name="is_active_box"]') ? String(active === 'on') : 'true');
   return fd;
+}
+
+/**
+ * The pre-order's two inputs as the API's one `preorder` field, JSON text in multipart
+ * (docs/preorders.md): both empty clears it; a limit that is not a whole number is sent as typed,
+ * for the schema's message.
+ */
+export function preorderField(fd: FormData): void {
+  const date = String(fd.get('preorder_release_date') ?? '').trim();
+  const limit = String(fd.get('preorder_limit') ?? '').trim();
+  fd.delete('preorder_release_date');
+  fd.delete('preorder_limit');
+  fd.set('preorder', !date && !limit ? '' : JSON.stringify({ release_date: date, limit: wholeNumber(limit) ?? limit }));
 }
 
 /** The server's own schema (domain/catalog-forms.ts) and offer rule, run before uploading. */
@@ -187,6 +201,23 @@ export function ProductForm({ kind, options, product }: ProductFormProps) {
           defaultValue={product?.low_stock_threshold ?? ''}
           placeholder="দোকানের সীমা (shop's default)"
           hint="খালি: দোকানের সীমা (Empty: the shop's default)."
+        />
+        <Field
+          label="প্রি-অর্ডার: প্রকাশের তারিখ (Pre-order release date)"
+          name="preorder_release_date"
+          type="date"
+          errors={{ preorder_release_date: e['preorder.release_date'] ?? e.preorder ?? [] }}
+          defaultValue={product?.preorder?.release_date ?? ''}
+          hint="খালি: প্রি-অর্ডার নয় (Empty: not a pre-order)."
+        />
+        <Field
+          label="প্রি-অর্ডারের সীমা (Pre-order limit, units)"
+          name="preorder_limit"
+          type="number"
+          min={1}
+          errors={{ preorder_limit: e['preorder.limit'] ?? [] }}
+          defaultValue={product?.preorder?.limit ?? ''}
+          hint={product?.preorder ? `নেওয়া হয়েছে ${product.preorder_taken ?? 0}, অপেক্ষায় ${product.preorder_waiting ?? 0} (Taken ${product.preorder_taken ?? 0}, waiting ${product.preorder_waiting ?? 0}).` : undefined}
         />
         {!creating && (
           <p className="self-end pb-2 text-sm">

@@ -30,8 +30,9 @@ function readErrors(value: unknown): FieldErrors {
   return out;
 }
 
-export async function sendApi<T = Record<string, unknown>>(method: ApiMethod, url: string, payload?: FormData | object, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json', ...headers } };
+/** `signal` aborts the request (e.g. a timeout): it then answers as unreached, status 0. */
+export async function sendApi<T = Record<string, unknown>>(method: ApiMethod, url: string, payload?: FormData | object, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<ApiResult<T>> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json', ...headers }, signal };
   if (payload instanceof FormData) init.body = payload;
   else if (payload !== undefined) {
     init.body = JSON.stringify(payload);

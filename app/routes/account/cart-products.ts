@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       discount_price: p.discount_price,
       price: p.price,
       units_stock: p.units_stock,
+      ...(p.preorder ? { preorder: p.preorder, preorder_available: p.preorder_available } : {}),
     });
   });
   // Prices and stock change: never cache.

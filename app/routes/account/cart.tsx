@@ -13,6 +13,8 @@ import { cartTransportCharge, subtotal } from '../../components/account/totals';
 import { LinesGate, LinesTable, ProductThumb, ProductTitle, QuantityButtons, RemoveButton, Totals, UnitPrice, type Column } from '../../components/account/cart-parts';
 import { withNext } from '../../components/account/next';
 import { useCartQuote } from '../../components/account/quote';
+import { PreorderBadge } from '../../components/preorder';
+import { cartLimit } from '../../../domain/preorders';
 
 export function meta() {
   return [{ title: 'কার্ট | Cart' }, { name: 'robots', content: 'noindex' }];
@@ -60,7 +62,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                           {t('অফারে ছাড়', 'Promotion')}: − {formatTaka(fresh!.lines.find((l) => l.product === product.id)!.discount, lang)}
                         </span>
                       )}
-                      {quantity > product.units_stock && (
+                      <PreorderBadge p={product} className="mt-1" />
+                      {quantity > cartLimit(product) && (
                         <span className="mt-1 block text-xs font-semibold text-red-700" role="alert" data-testid="over-stock">
                           {product.units_stock > 0
                             ? t(`স্টকে আছে মাত্র ${toBengaliDigits(product.units_stock)}টি — পরিমাণ কমান`, `Only ${product.units_stock} in stock — lower the quantity`)

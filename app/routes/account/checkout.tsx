@@ -30,6 +30,7 @@ import { ConflictNotice, conflictFigures, CouponField, DeliveryChoice, OnlineNot
 import { useCartQuote } from '../../components/account/quote';
 import { goToGateway } from '../../components/payments/pay-again';
 import { withNext } from '../../components/account/next';
+import { PreorderNote } from '../../components/preorder';
 
 export function meta() {
   return [{ title: 'চেকআউট | Checkout' }, { name: 'robots', content: 'noindex' }];
@@ -151,6 +152,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <PlacePicker errors={e} />
             <TextArea name="delivery_address" label={t('ডেলিভারি এড্রেস', 'Delivery address')} autoComplete="street-address" required maxLength={500} errors={e} />
             <DeliveryChoice options={delivery_options} value={deliveryId} onChange={setDeliveryId} errors={e} />
+            {lines.some((l) => l.product.preorder) && <PreorderNote />}
             <PaymentChoice options={payment_options} value={paymentId} onChange={setPaymentId} errors={e} />
             {payment && online && <OnlineNote payment={payment} />}
             {payment?.wallet && txField && <WalletFields payment={payment} field={txField} walletNumber={wallet_number} total={total} errors={e} />}

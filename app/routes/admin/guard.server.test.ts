@@ -43,7 +43,7 @@ describe('requireAdminPage', () => {
 
 describe('screens', () => {
   it('shows each role only its own screens in the sidebar', () => {
-    expect(sidebarFor('packer').map((l) => l.to)).toEqual(['/admin', '/admin-orders', '/admin-couriers', '/admin-packing']);
+    expect(sidebarFor('packer').map((l) => l.to)).toEqual(['/admin', '/admin-orders', '/admin-couriers', '/admin-packing', '/admin-pos']);
     expect(sidebarFor('owner').map((l) => l.to)).toContain('/admin-settings');
     expect(sidebarFor('accountant').map((l) => l.to)).not.toContain('/admin-settings');
     expect(sidebarFor('customer')).toEqual([]);

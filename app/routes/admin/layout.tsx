@@ -77,7 +77,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               key={to}
               to={to}
               end
-              reloadDocument={to === '/'}
+              // The counter loads as a document of its own: only its page may ask for the camera (Permissions-Policy is per document).
+              reloadDocument={to === '/' || to === '/admin-pos'}
               className={({ isActive }) => `block px-3 py-1.5 text-sm whitespace-nowrap ${isActive && to !== '/' ? 'bg-brand font-semibold text-white' : 'hover:bg-white/10'}`}
             >
               {label}

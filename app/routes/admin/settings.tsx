@@ -27,6 +27,7 @@ import { SaveButton } from '../../components/admin/buttons';
 import { PageTitle, Panel } from '../../components/admin/page';
 import { DeskSettingsPanel, deskSettingsOf } from '../../components/admin/orders/desk-settings';
 import { StockSettingsPanel, stockSettingsOf } from '../../components/admin/stock/stock-settings';
+import { CounterSettingsPanel, counterSettingsOf } from '../../components/admin/pos/counter-settings';
 import { errorsByField } from '../../components/admin/orders/desk';
 export { ErrorBoundary } from '../../components/admin/error-page';
 
@@ -63,6 +64,7 @@ function payload(current: ShopSettings) {
       free_delivery_threshold: formText(form, 'free_delivery_threshold') === '' ? null : wholeNumber(formText(form, 'free_delivery_threshold')),
       ...deskSettingsOf(form),
       ...stockSettingsOf(form),
+      ...counterSettingsOf(form),
       payment_options: current.payment_options.flatMap((o, i) => (isOnlineOption(o) ? [] : [{ id: o.id, label: formText(form, `payment_label_${i}`), wallet: fd.get(`payment_wallet_${i}`) === 'on' }])),
     };
   };
@@ -147,6 +149,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Panel>
         <DeskSettingsPanel settings={s} errors={e} />
         <StockSettingsPanel settings={s} errors={e} />
+        <CounterSettingsPanel settings={s} errors={e} />
         <FormErrors errors={e} />
         <SaveButton busy={form.busy}>Save settings</SaveButton>
       </form>

@@ -13,6 +13,8 @@ import { Picture } from '../../components/picture';
 import { categoryPath, productPath } from '../../../domain/store-paths';
 import { addProductToCart, addProductToWishlist } from '../../components/shop-actions';
 import { BackInStock } from '../../components/back-in-stock';
+import { PreorderBadge } from '../../components/preorder';
+import { cartLimit } from '../../../domain/preorders';
 import { isBackInStockPost, backInStockAction } from './back-in-stock.server';
 import { ProductReviews } from '../../components/product-reviews';
 import { isReviewPost, productReviews, reviewAction } from './reviews.server';
@@ -191,12 +193,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </div>
           <Price regular={p.regular_price} discount={p.discount_price} className="mt-3 block text-xl" />
           <div className="mt-2">
+            <PreorderBadge p={p} className="mb-1 text-sm" />
             <LowStock stock={p.units_stock} />
           </div>
           <div className="mt-4 flex flex-wrap gap-2" data-testid="product-actions">
-            {p.units_stock > 0 ? (
+            {cartLimit(p) > 0 ? (
               <button type="button" onClick={() => addProductToCart(p, 'Product addded successfully!')} className="btn-lg">
-                {t('কার্টে যোগ করুন', 'Add to cart')}
+                {p.preorder && p.units_stock <= 0 ? t('প্রি-অর্ডার করুন', 'Pre-order') : t('কার্টে যোগ করুন', 'Add to cart')}
               </button>
             ) : (
               <>

@@ -16,6 +16,8 @@ export const storeRoutes: RouteConfigEntry[] = [
   route('authors/:name', 'routes/store/person-books.tsx', { id: 'author-books' }),
   route('publishers/:name', 'routes/store/person-books.tsx', { id: 'publisher-books' }),
   route('search', 'routes/store/search.tsx'),
+  // Curated lists (issue 36).
+  route('list/:slug', 'routes/store/list.tsx'),
   route('track', 'routes/store/track.tsx'),
   // The one-time link an order's SMS carries (issue 33).
   route('c/:token', 'routes/store/confirm.tsx'),

@@ -1,4 +1,4 @@
-/** /sitemap.xml: the storefront's listings, every active product and every category, for search engines. */
+/** /sitemap.xml: the storefront's listings, every active product and category, and the live curated lists, for search engines. */
 import type { Route } from './+types/sitemap';
 import { catalog } from './catalog.server';
 import { categoryPath, productPath } from '../../../domain/store-paths';
@@ -15,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     for (const p of results) urls.push({ loc: productPath(p), lastmod: p.updated_at.slice(0, 10) });
     if (page * size >= count || !results.length) break;
   }
+  for (const list of await context.services.lists.shelf.liveLists()) urls.push({ loc: `/list/${list.slug}`, lastmod: list.updated_at.slice(0, 10) });
   for (let page = 1; ; page++) {
     const { count, results } = await c.listCategories({}, { page, size, offset: (page - 1) * size });
     for (const cat of results) urls.push({ loc: categoryPath(cat.name) });

@@ -66,6 +66,11 @@ export interface ProductTable {
   rating_sum: Generated<number>;
   /** At or under it the product is low on stock; null: the shop's `low_stock_default` (migration 0109). */
   low_stock_threshold: number | null;
+  /** Pre-orders (migration 0111; domain/preorders.ts): the Dhaka release date (null: no pre-order), the limit in units, units taken against it, units not yet filled from stock. */
+  preorder_release_date: string | null;
+  preorder_limit: number | null;
+  preorder_taken: Generated<number>;
+  preorder_waiting: Generated<number>;
 }
 export type Product = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;

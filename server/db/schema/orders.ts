@@ -11,6 +11,7 @@ import type { ReturnCondition, ReturnOrigin, ReturnState, ReturnStatus } from '.
 import type { ProductType } from './catalog';
 
 export type OrderStatus = 'Pending' | 'Delivered' | 'Returned' | 'Cancelled';
+export type PreorderLineState = 'waiting' | 'filled';
 
 export interface OrderTable {
   id: Generated<number>;
@@ -85,6 +86,16 @@ export interface OrderTable {
   /** When the parcel was packed at the packing desk, and by whom (migration 0311); null until then. Not a status. */
   packed_at: string | null;
   packed_by: number | null;
+  /** A counter sale's own id from the screen, unique while set: a retry answers the same sale (migration 0312). */
+  client_ref: string | null;
+  /** What a counter buyer handed over, and the change given back (migration 0312); null for other orders. */
+  tendered: number | null;
+  change_due: number | null;
+  /** 1 when an offline counter sale had lines short of stock when it arrived (their `short` is 1): staff look (migration 0312). */
+  stock_short: Generated<number>;
+  /** Pre-orders (migration 0313): the latest release date of its pre-order lines (null: none), and how many lines still wait for stock. */
+  preorder_release_date: string | null;
+  preorder_waiting: Generated<number>;
 }
 export type Order = Selectable<OrderTable>;
 
@@ -97,6 +108,10 @@ export interface OrderItemTable {
   unit_price: number;
   quantity: number;
   total: number;
+  /** 1: an offline counter sale's line whose stock was gone; it moved no stock (migration 0312). */
+  short: Generated<number>;
+  /** A pre-order line (migration 0313): `waiting` for stock, then `filled`; null: taken from stock at checkout. */
+  preorder: Generated<PreorderLineState | null>;
 }
 export type OrderItem = Selectable<OrderItemTable>;
 

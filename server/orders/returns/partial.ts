@@ -18,9 +18,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
-import { badRequest, type FieldErrors } from '../../http/errors';
+import { badRequest, conflict, type FieldErrors } from '../../http/errors';
 import { statusAfterRefund, type PaymentStatus } from '../../../domain/payments';
 import { RETURN_MESSAGES } from '../../../domain/returns';
+import { PREORDER_MESSAGES } from '../../../domain/preorders';
 import { applyOrderMove, type MoveResult, type OrderMoveDeps } from '../transitions';
 import { openReturn } from './records';
 
@@ -49,10 +50,12 @@ export const PARTIAL_MESSAGES = {
 export async function applyPartialDelivery(trx: Kysely<DB>, deps: OrderMoveDeps, req: PartialDelivery): Promise<MoveResult> {
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'status', 'total', 'paid_amount', 'refunded_amount', 'payment_gateway', 'payment_status'])
+    .select(['id', 'status', 'total', 'paid_amount', 'refunded_amount', 'payment_gateway', 'payment_status', 'preorder_waiting'])
     .where('id', '=', req.orderId)
     .executeTakeFirst();
   if (!order || order.status !== 'Pending') return 'stale';
+  // A pre-order still waiting for stock was never sent: nothing of it can have been delivered.
+  if (order.preorder_waiting > 0) throw conflict(PREORDER_MESSAGES.waitingBooking(req.orderId));
   const items = await trx.selectFrom('order_items').select(['id', 'product_title', 'unit_price', 'quantity']).where('order_id', '=', req.orderId).orderBy('id').execute();
 
   let rest: { order_item: number; quantity: number }[] | null = null;
