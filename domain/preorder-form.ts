@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isBlank, STOCK_MAX } from './form-fields';
-import { PREORDER_MESSAGES } from './preorders';
+import { PREORDER_MESSAGES } from './preorder-messages';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;

@@ -6,7 +6,6 @@
  * payment for goods the seller does not hold) and the texts. The form field is preorder-form.ts,
  * so the storefront, which reads only these, carries no zod.
  */
-import { toBengaliDigits } from './bengali-digits';
 
 /** What the line rule reads of a product (the products row). */
 export interface PreorderFigures {
@@ -57,27 +56,16 @@ export function preorderPaymentAllowed(option: { wallet: boolean; online?: boole
   return !option.wallet && !option.online;
 }
 
-/** A Dhaka date as the storefront shows it: "১৫ ফেব্রুয়ারি ২০২৬", or "15 February 2026" in English. */
+/**
+ * A Dhaka date as the storefront shows it: "১৫ ফেব্রুয়ারি ২০২৬", or "15 February 2026" in English.
+ * The month names come from the browser's own calendar data (Intl), not from a table every shop page would carry.
+ */
 export function releaseDateText(date: string, lang: 'bn' | 'en'): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  if (lang === 'en') return `${d} ${EN_MONTHS[m - 1]} ${y}`;
-  return `${toBengaliDigits(d)} ${BN_MONTHS[m - 1]} ${toBengaliDigits(y)}`;
+  const parts = new Intl.DateTimeFormat(lang === 'bn' ? 'bn-BD' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatToParts(new Date(`${date}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}`;
 }
-const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const BN_MONTHS = ['জানুয়ারি', 'ফেব্রুয়ারি', 'মার্চ', 'এপ্রিল', 'মে', 'জুন', 'জুলাই', 'আগস্ট', 'সেপ্টেম্বর', 'অক্টোবর', 'নভেম্বর', 'ডিসেম্বর'];
 
-export const PREORDER_MESSAGES = {
-  date: 'প্রকাশের তারিখ দিন, যেমন 2026-02-15 (Give the release date as YYYY-MM-DD).',
-  limit: 'প্রি-অর্ডারের সীমা ১ বা তার বেশি পূর্ণ সংখ্যা দিন (The pre-order limit is a whole number, 1 or more).',
-  shape: 'preorder হবে null অথবা {"release_date": "YYYY-MM-DD", "limit": n} (preorder is null or {release_date, limit}).',
-  belowTaken: (taken: number) => `সীমা ইতিমধ্যে নেওয়া ${taken}টির কম হতে পারে না (The limit cannot be below the ${taken} units already pre-ordered).`,
-  payment: 'প্রি-অর্ডার শুধু ক্যাশ অন ডেলিভারিতে — ক্যাশ অন ডেলিভারি বেছে নিন। (Pre-orders are cash on delivery only.)',
-  soldOut: (title: string, left: number) =>
-    left > 0 ? `দুঃখিত, "${title}" প্রি-অর্ডারে মাত্র ${left}টি বাকি। (Only ${left} pre-order units of "${title}" left.)` : `দুঃখিত, "${title}"-এর প্রি-অর্ডার শেষ। ("${title}" pre-orders are sold out.)`,
-  waitingBooking: (id: number) => `Order #${id} is a pre-order still waiting for stock; it can be booked once every line is filled.`,
-  beforeRelease: (id: number, date: string) => `Order #${id} is a pre-order released on ${date}; it can be booked from that day.`,
-  noEdit: (id: number) => `Order #${id} is a pre-order; its lines cannot be edited (cancel it and take a new order).`,
-} as const;
 
 
 /** The SMS each waiting customer gets once, when every pre-order line of the order is filled. */

@@ -9,7 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, Product } from '../db/schema';
 import type { FieldErrors } from '../http/errors';
-import { PREORDER_MESSAGES } from '../../domain/preorders';
+import { PREORDER_MESSAGES } from '../../domain/preorder-messages';
 import type { ProductForm } from '../../domain/catalog-forms';
 import { changeStock, inProductOrder, type StockNote } from './stock-ledger';
 

@@ -24,7 +24,7 @@ import { findOption, type DeliveryOption } from '../../domain/settings';
 import { normalizePhone } from '../../domain/phone';
 import { walletPaymentStatus, type PaymentStatus } from '../../domain/payments';
 import { DESK_MESSAGES, EDITABLE_FIELDS, orderEditSchema, type OrderEditInput } from '../../domain/order-desk';
-import { PREORDER_MESSAGES } from '../../domain/preorders';
+import { PREORDER_MESSAGES } from '../../domain/preorder-messages';
 import { stockRef } from '../../domain/stock';
 import { priceCart } from './pricing';
 import { outOfStock } from './out-of-stock';

@@ -15,7 +15,7 @@ import { ledgerMismatches, movementsOf } from '../test/stock-fixtures';
 import { multipart } from '../test/media-fixtures';
 import type { Signed } from '../test/app';
 import type { ShopSettings } from '../../domain/settings';
-import { PREORDER_MESSAGES } from '../../domain/preorders';
+import { PREORDER_MESSAGES } from '../../domain/preorder-messages';
 import { dhakaDate } from '../../domain/stock';
 
 const FUTURE = '2099-02-21';

@@ -19,7 +19,8 @@ import { enqueueSms } from '../notifications/outbox';
 import { IntervalWorker, type WorkerLog } from '../jobs/interval-worker';
 import { outOfStock } from './out-of-stock';
 import { isOnlineOption, type PaymentOption } from '../../domain/settings';
-import { isPreorderLine, latestRelease, PREORDER_MESSAGES, preorderAvailable, preorderFilledSms, preorderPaymentAllowed, stockOnSale } from '../../domain/preorders';
+import { isPreorderLine, latestRelease, preorderAvailable, preorderFilledSms, preorderPaymentAllowed, stockOnSale } from '../../domain/preorders';
+import { PREORDER_MESSAGES } from '../../domain/preorder-messages';
 import { dhakaDate, stockRef } from '../../domain/stock';
 import { MESSAGES } from '../../domain/orders';
 

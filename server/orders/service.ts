@@ -32,7 +32,7 @@ import { createReportFigures } from './report-figures';
 import { createOrderExport } from './export';
 import { createOrderPacking } from './packing';
 import { createPreorderFill } from './preorders';
-import { PREORDER_MESSAGES } from '../../domain/preorders';
+import { PREORDER_MESSAGES } from '../../domain/preorder-messages';
 import { createCounter } from './counter/service';
 
 export type { CheckoutResult } from './checkout';

@@ -24,7 +24,8 @@ import { amountToCollect, courierAddress, type BookShipmentInput, type CourierId
 import { COURIERS } from '../../domain/providers';
 import type { PaymentStatus } from '../../domain/payments';
 import { DESK_MESSAGES } from '../../domain/order-desk';
-import { bookingHold, PREORDER_MESSAGES } from '../../domain/preorders';
+import { bookingHold } from '../../domain/preorders';
+import { PREORDER_MESSAGES } from '../../domain/preorder-messages';
 import { dhakaDate } from '../../domain/stock';
 
 /** The admin's answer after a booking without an answer at a courier that cannot be asked. */

@@ -30,7 +30,7 @@ import { ConflictNotice, conflictFigures, CouponField, DeliveryChoice, OnlineNot
 import { useCartQuote } from '../../components/account/quote';
 import { goToGateway } from '../../components/payments/pay-again';
 import { withNext } from '../../components/account/next';
-import { PreorderNote } from '../../components/preorder';
+import { PreorderNote } from '../../components/preorder-note';
 
 export function meta() {
   return [{ title: 'চেকআউট | Checkout' }, { name: 'robots', content: 'noindex' }];

@@ -21,7 +21,7 @@ import { nowIso } from '../../db/dialect';
 import { badRequest, conflict, type FieldErrors } from '../../http/errors';
 import { statusAfterRefund, type PaymentStatus } from '../../../domain/payments';
 import { RETURN_MESSAGES } from '../../../domain/returns';
-import { PREORDER_MESSAGES } from '../../../domain/preorders';
+import { PREORDER_MESSAGES } from '../../../domain/preorder-messages';
 import { applyOrderMove, type MoveResult, type OrderMoveDeps } from '../transitions';
 import { openReturn } from './records';
 
