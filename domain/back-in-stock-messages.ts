@@ -1,12 +1,11 @@
 /**
- * The back-in-stock request's messages and code length, without zod: the product page's form
- * (app/components/back-in-stock.tsx) shows them, and a shop page must not ship zod
- * (vite.config.ts). domain/back-in-stock.ts's schema uses the same words, and its test checks that
- * `backInStockFormErrors` refuses exactly what the schema refuses.
+ * The back-in-stock request's messages, shared by domain/back-in-stock.ts's schema and the
+ * service. The product page's form shows what the page's action answers (it checks nothing
+ * itself), so it imports only the code length (back-in-stock-code.ts).
  */
-import { normalizePhone } from './phone';
+import { BACK_IN_STOCK_OTP_LENGTH } from './back-in-stock-code';
 
-export const BACK_IN_STOCK_OTP_LENGTH = 6;
+export { BACK_IN_STOCK_OTP_LENGTH };
 
 export const BACK_IN_STOCK_MESSAGES = {
   phoneRequired: 'ফোন নাম্বার আবশ্যক*',
@@ -21,14 +20,3 @@ export const BACK_IN_STOCK_MESSAGES = {
   codeLocked: 'অনেকবার ভুল ও.টি.পি দেওয়া হয়েছে। নতুন কোড নিন। (Too many wrong codes; ask for a new one.)',
   tooMany: (minutes: number) => `অনেকবার চেষ্টা করা হয়েছে। ${minutes} মিনিট পরে আবার চেষ্টা করুন। (Too many attempts; try again in ${minutes} minutes.)`,
 } as const;
-
-/** The browser's check of the guest form (the server checks again with backInStockRequestSchema): `{}` when it may go. */
-export function backInStockFormErrors(v: { phone_number: string; otp?: string | undefined }): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  const phone = v.phone_number.trim();
-  if (!phone) errors.phone_number = [BACK_IN_STOCK_MESSAGES.phoneRequired];
-  else if (phone.length > 20 || !normalizePhone(phone)) errors.phone_number = [BACK_IN_STOCK_MESSAGES.phoneInvalid];
-  const otp = v.otp?.trim();
-  if (otp && !new RegExp(`^\\d{${BACK_IN_STOCK_OTP_LENGTH}}$`).test(otp)) errors.otp = [BACK_IN_STOCK_MESSAGES.otpInvalid];
-  return errors;
-}

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { backInStockFormErrors } from './back-in-stock-messages';
 import { BACK_IN_STOCK_MESSAGES, backInStockText, cameBack, guestBackInStockSchema, backInStockCodeText, backInStockRequestSchema } from './back-in-stock';
 
 describe('backInStockRequestSchema', () => {
@@ -48,27 +47,5 @@ describe('texts and rules', () => {
     expect(cameBack(0, 0)).toBe(false);
     expect(cameBack(2, 5)).toBe(false);
     expect(cameBack(3, 0)).toBe(false);
-  });
-});
-
-describe("backInStockFormErrors (the page's check without zod)", () => {
-  it('refuses exactly what the guest schema refuses, with the same messages', () => {
-    const cases = [
-      { phone_number: '' },
-      { phone_number: '01712345678' },
-      { phone_number: '+880 1712-345678' },
-      { phone_number: '0123' },
-      { phone_number: '01712345678', otp: '12345' },
-      { phone_number: '01712345678', otp: '123456' },
-      { phone_number: '01712345678', otp: ' ' },
-      { phone_number: '', otp: '123456' },
-      { phone_number: '0171234567812345678901' },
-    ];
-    for (const c of cases) {
-      const r = guestBackInStockSchema.safeParse(c);
-      const fromSchema: Record<string, string[]> = {};
-      for (const i of r.success ? [] : r.error.issues) (fromSchema[String(i.path[0])] ??= [i.message]);
-      expect(backInStockFormErrors(c), JSON.stringify(c)).toEqual(fromSchema);
-    }
   });
 });

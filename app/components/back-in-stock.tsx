@@ -1,16 +1,16 @@
 /**
  * "স্টকে এলে জানান" on a sold-out product: a signed-in shopper is recorded with one click (the
  * account's number); a guest gives a phone number, types the code texted to it, and is told
- * it is done. With JavaScript it calls `POST /api/product/{id}/notify/`; without, the same forms
- * post to the product page (`intent=restock`, app/routes/store/back-in-stock.server.ts) and the
- * page comes back at the next step. No zod here (a shop page must not ship it): the form is
- * checked with back-in-stock-messages.ts's rules, and the server checks again.
+ * it is done. The forms post to the product page (`intent=restock`,
+ * app/routes/store/back-in-stock.server.ts), which checks them and answers the next step: with
+ * JavaScript through a fetcher (no page load), without it as a plain post whose page comes back
+ * at that step. One path, so the product page carries no request code or checks of its own
+ * (e2e/page-weight); `POST /api/product/{id}/notify/` stays for API clients.
  */
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { useActionData, useRouteLoaderData } from 'react-router';
+import type { FormEvent, InputHTMLAttributes } from 'react';
+import { useActionData, useFetcher } from 'react-router';
 import { useT } from '../lib/i18n';
-import { sendApi, failureText } from './form/api';
-import { BACK_IN_STOCK_OTP_LENGTH, backInStockFormErrors } from '../../domain/back-in-stock-messages';
+import { BACK_IN_STOCK_OTP_LENGTH } from '../../domain/back-in-stock-code';
 
 type Step = 'idle' | 'phone' | 'code' | 'done';
 
@@ -33,47 +33,18 @@ function DigitsInput({ name, invalid, className, ...input }: { name: 'phone_numb
   return <input name={name} {...input} onInput={digitsOnly} aria-invalid={invalid} aria-describedby={invalid ? `restock-${name}-error` : undefined} className={className} autoFocus />;
 }
 
-export function BackInStock({ productId }: { productId: number }) {
+export function BackInStock() {
   const t = useT();
-  const signedIn = !!(useRouteLoaderData('root') as { user?: unknown } | undefined)?.user;
+  const fetcher = useFetcher<{ restock?: Posted }>();
   const posted = (useActionData() as { restock?: Posted } | undefined)?.restock;
-  const [step, setStep] = useState<Step>(posted?.step ?? 'idle');
-  const [phone, setPhone] = useState(posted?.phone ?? '');
-  const [message, setMessage] = useState(posted?.message ?? '');
-  const [errors, setErrors] = useState<Record<string, string[]>>(posted?.errors ?? {});
-  const [ok, setOk] = useState(posted?.ok ?? true);
-  const [busy, setBusy] = useState(false);
-
-  async function send(body: object): Promise<void> {
-    setBusy(true);
-    const res = await sendApi('POST', `/api/product/${productId}/notify/`, body);
-    setBusy(false);
-    setErrors(res.errors);
-    setOk(res.ok);
-    setMessage(res.ok ? res.message : failureText(res, t));
-    if (res.status === 201) setStep('done');
-    else if (res.status === 202) setStep('code');
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (step === 'idle') {
-      if (signedIn) await send({});
-      else setStep('phone');
-      return;
-    }
-    const resend = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'resend';
-    const fd = new FormData(event.currentTarget);
-    const number = step === 'phone' ? String(fd.get('phone_number') ?? '') : phone;
-    const otp = step === 'code' && !resend ? String(fd.get('otp') ?? '') : undefined;
-    const local = backInStockFormErrors({ phone_number: number, otp });
-    if (otp !== undefined && !otp.trim()) local.otp = [t(`${BACK_IN_STOCK_OTP_LENGTH} সংখ্যার কোডটি লিখুন`, `Type the ${BACK_IN_STOCK_OTP_LENGTH}-digit code`)];
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setPhone(number);
-    await send(otp === undefined ? { phone_number: number } : { phone_number: number, otp });
-  }
+  // The fetcher's answer once the shopper has used the form here; the page's after a plain post.
+  const state = fetcher.data?.restock ?? posted;
+  const step: Step = state?.step ?? 'idle';
+  const phone = state?.phone ?? '';
+  const message = state?.message ?? '';
+  const errors = state?.errors ?? {};
+  const ok = state?.ok ?? true;
+  const busy = fetcher.state !== 'idle';
 
   const fieldError = (name: string) =>
     errors[name]?.[0] ? (
@@ -88,20 +59,20 @@ export function BackInStock({ productId }: { productId: number }) {
   ) : null;
 
   if (step === 'done') return <div className="w-full">{status}</div>;
-  const formProps = { method: 'post', noValidate: true, onSubmit: (e: FormEvent<HTMLFormElement>) => void onSubmit(e) } as const;
+  const formProps = { method: 'post', noValidate: true } as const;
   const intent = <input type="hidden" name="intent" value="restock" />;
   if (step === 'idle')
     return (
-      <form {...formProps} className="w-full sm:w-auto">
+      <fetcher.Form {...formProps} className="w-full sm:w-auto">
         {intent}
         <button type="submit" disabled={busy} className="btn-lg" data-testid="restock-button">
           {t('স্টকে এলে জানান', 'Notify me when back')}
         </button>
         {status}
-      </form>
+      </fetcher.Form>
     );
   return (
-    <form {...formProps} className="w-full max-w-sm" data-testid="restock-form">
+    <fetcher.Form {...formProps} className="w-full max-w-sm" data-testid="restock-form" key={step}>
       {intent}
       {step === 'phone' ? (
         <label className="block text-sm font-medium">
@@ -128,6 +99,6 @@ export function BackInStock({ productId }: { productId: number }) {
         )}
       </div>
       {status}
-    </form>
+    </fetcher.Form>
   );
 }

@@ -8,6 +8,8 @@ import { ZodError } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
+const HTTP_ERROR = 'HttpError';
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -16,7 +18,17 @@ export class HttpError extends Error {
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);
+    this.name = HTTP_ERROR;
   }
+}
+
+/**
+ * The HttpError a page's action caught, by its shape: the pages' server bundle and the server's
+ * are built apart, so an error thrown by a service is not `instanceof` the pages' HttpError.
+ */
+export function asHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  return error instanceof Error && error.name === HTTP_ERROR && typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as HttpError) : null;
 }
 
 export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);

@@ -6,7 +6,7 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import { ZodError } from 'zod';
-import { HttpError, firstMessage, zodFieldErrors, type FieldErrors } from '../../../server/http/errors';
+import { asHttpError, firstMessage, zodFieldErrors, type FieldErrors } from '../../../server/http/errors';
 import { backInStockRequestSchema } from '../../../domain/back-in-stock';
 
 /** What the component shows after a form post (under `restock` in the action's data). */
@@ -47,7 +47,8 @@ export async function backInStockAction(context: AppLoadContext, request: Reques
       const errors = zodFieldErrors(error);
       return answer({ ok: false, step, message: firstMessage(errors), phone, errors }, 400);
     }
-    if (error instanceof HttpError) return answer({ ok: false, step, message: error.message, phone, errors: error.errors }, error.statusCode);
+    const http = asHttpError(error);
+    if (http) return answer({ ok: false, step, message: http.message, phone, errors: http.errors }, http.statusCode);
     throw error;
   }
 }

@@ -206,7 +206,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 <button type="button" disabled className="btn-lg-off">
                   Stock out!
                 </button>
-                <BackInStock productId={p.id} />
+                <BackInStock />
               </>
             )}
             <button type="button" onClick={() => addProductToWishlist(p)} className="btn-wish">

@@ -7,7 +7,7 @@
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ZodError, z } from 'zod';
-import { HttpError, firstMessage, zodFieldErrors, type FieldErrors } from '../../../server/http/errors';
+import { asHttpError, firstMessage, zodFieldErrors, type FieldErrors } from '../../../server/http/errors';
 import { langFromCookie, type Lang } from '../../lib/i18n';
 import { REVIEWS_PAGE_SIZE } from '../../../domain/reviews';
 import { lenientQuery, pageQuery, toPage } from '../../../domain/queries';
@@ -119,7 +119,8 @@ export async function reviewAction(context: AppLoadContext, request: Request, pr
       const errors = zodFieldErrors(error);
       return data<{ review: ReviewFormError }>({ review: { message: firstMessage(errors), errors } }, { status: 400 });
     }
-    if (error instanceof HttpError) return data<{ review: ReviewFormError }>({ review: { message: error.message, errors: error.errors } }, { status: error.statusCode });
+    const http = asHttpError(error);
+    if (http) return data<{ review: ReviewFormError }>({ review: { message: http.message, errors: http.errors } }, { status: http.statusCode });
     throw error;
   }
 }
