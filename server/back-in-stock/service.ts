@@ -72,7 +72,8 @@ export function hashCode(phone: string, code: string): string {
   return hashOneTimeCode('haat-restock', phone, code);
 }
 
-const offered = (p: StockSummary) => p.is_active && p.units_stock > 0;
+// On sale, not merely on the shelf: units promised to waiting pre-orders bring nobody back.
+const offered = (p: StockSummary) => p.is_active && p.on_sale > 0;
 
 export function createBackInStockService(db: Kysely<DB>, deps: BackInStockDeps) {
   const limits = deps.limits ?? BACK_IN_STOCK_LIMITS;
@@ -92,7 +93,7 @@ export function createBackInStockService(db: Kysely<DB>, deps: BackInStockDeps) 
   async function soldOut(productId: number): Promise<StockSummary> {
     const [p] = await deps.products([productId]);
     if (!p || !p.is_active) throw notFound(M.notFound);
-    if (p.units_stock > 0) throw conflict(M.inStock, { units_stock: p.units_stock });
+    if (p.on_sale > 0) throw conflict(M.inStock, { units_stock: p.on_sale });
     return p;
   }
 

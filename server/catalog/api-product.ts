@@ -10,7 +10,7 @@ import type { FileStorage } from '../media/storage';
 import { imageUrls } from '../media/images';
 import { unitPrice } from '../../domain/prices';
 import { ratingAverage } from '../../domain/reviews';
-import { preorderAvailable } from '../../domain/preorders';
+import { preorderAvailable, stockOnSale } from '../../domain/preorders';
 
 export const PRODUCT_ORDERINGS = ['-updated_at', '-units_stock', 'regular_price', '-regular_price', 'name', '-id'] as const;
 export type ProductOrdering = (typeof PRODUCT_ORDERINGS)[number];
@@ -102,7 +102,8 @@ export function toApiProduct(row: ProductRow, storage: FileStorage, opts: { admi
     regular_price: row.regular_price,
     discount_price: row.discount_price,
     price: unitPrice(row),
-    units_stock: row.units_stock,
+    // Shoppers see the units they can buy: stock promised to waiting pre-orders is not on sale (staff see the shelf).
+    units_stock: opts.admin ? row.units_stock : stockOnSale(row),
     units_sold: row.units_sold,
     // A pre-order (docs/preorders.md): sells with no stock while units are left; staff also see what is taken and waiting.
     preorder: row.preorder_release_date ? { release_date: row.preorder_release_date, limit: row.preorder_limit ?? 0 } : null,

@@ -65,6 +65,8 @@ export interface StockSummary {
   english_title: string;
   bangla_title: string;
   units_stock: number;
+  /** The units a shopper can buy: stock not promised to waiting pre-orders (docs/preorders.md). */
+  on_sale: number;
   is_active: boolean;
 }
 
@@ -111,11 +113,12 @@ export function createStock(db: Kysely<DB>, dialect: DialectName) {
       const rows = await db
         .selectFrom('catalog_versions as v')
         .leftJoin('products as p', (join) => join.on('p.id', 'in', [...ids]))
-        .select(['v.content', 'v.stock', 'v.availability', 'p.id', 'p.units_stock', 'p.units_sold', 'p.preorder_release_date', 'p.preorder_limit', 'p.preorder_taken'])
+        .select(['v.content', 'v.stock', 'v.availability', 'p.id', 'p.units_stock', 'p.units_sold', 'p.preorder_release_date', 'p.preorder_limit', 'p.preorder_taken', 'p.preorder_waiting'])
         .execute();
       const levels = new Map<number, StockLevel>();
       for (const r of rows) {
-        if (r.id !== null) levels.set(r.id, { units_stock: Number(r.units_stock), units_sold: Number(r.units_sold), preorder_available: r.preorder_release_date ? preorderAvailable({ ...r, preorder_taken: Number(r.preorder_taken) }) : null });
+        // Shoppers' answers (the only ones cached) show the units on sale, as toApiProduct does.
+        if (r.id !== null) levels.set(r.id, { units_stock: stockOnSale({ units_stock: Number(r.units_stock), preorder_waiting: Number(r.preorder_waiting) }), units_sold: Number(r.units_sold), preorder_available: r.preorder_release_date ? preorderAvailable({ ...r, preorder_taken: Number(r.preorder_taken) }) : null });
       }
       return { versions: toVersions(rows[0]), levels };
     },
@@ -128,10 +131,10 @@ export function createStock(db: Kysely<DB>, dialect: DialectName) {
       if (!ids.length) return [];
       const rows = await q
         .selectFrom('products')
-        .select(['id', 'type', 'english_title', 'bangla_title', 'units_stock', 'is_active'])
+        .select(['id', 'type', 'english_title', 'bangla_title', 'units_stock', 'preorder_waiting', 'is_active'])
         .where('id', 'in', [...ids])
         .execute();
-      return rows.map((r) => ({ ...r, units_stock: Number(r.units_stock), is_active: r.is_active === 1 }));
+      return rows.map(({ preorder_waiting, ...r }) => ({ ...r, units_stock: Number(r.units_stock), on_sale: stockOnSale({ units_stock: Number(r.units_stock), preorder_waiting: Number(preorder_waiting) }), is_active: r.is_active === 1 }));
     },
 
     /** The products of a cart as checkout prices them, read inside the checkout's transaction. */

@@ -2,7 +2,8 @@
  * A pre-order with a line still waiting for stock leaves Pending only by a cancel (docs/preorders.md):
  * marked Delivered or Returned by staff, or partly delivered, it answers 409 and nothing moves, so no
  * units stay promised for ever and no return restocks units that never came. The counter is told
- * plainly (409, not a 500) when the units on the shelf are promised to waiting pre-orders.
+ * plainly (409, not a 500) when the units on the shelf are promised to waiting pre-orders, and
+ * shoppers are shown only the units on sale.
  * On SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,5 +59,16 @@ describe(`a waiting pre-order leaves Pending only by a cancel (${testDialect})`,
     const catalogue = (await t.app.inject({ url: '/api/pos/catalogue/', headers: admin.headers })).json();
     const row = catalogue.items.find((r: unknown[]) => r[0] === product);
     expect(row[5]).toBe(0);
+  });
+
+  it('shoppers see only the units on sale: a unit promised to a waiting pre-order shows as none, staff see the shelf, and a back-in-stock request is taken', async () => {
+    const { product } = await waitingOrder();
+    await db().updateTable('products').set({ units_stock: 1 }).where('id', '=', product).execute();
+    await db().insertInto('stock_movements').values({ product_id: product, delta: 1, reason: 'adjustment', ref: 'test', user_id: null, created_at: new Date().toISOString() }).execute();
+    // Twice: the second answer comes from the answer cache, whose shelf counts are filled at serving.
+    for (let i = 0; i < 2; i++) expect((await t.app.inject({ url: `/api/product/${product}/` })).json()).toMatchObject({ units_stock: 0 });
+    expect((await t.app.inject({ url: `/api/product/${product}/`, headers: admin.headers })).json()).toMatchObject({ units_stock: 1 });
+    const ask = await t.app.inject({ method: 'POST', url: `/api/product/${product}/notify/`, headers: (await t.signIn()).headers, payload: {} });
+    expect(ask.statusCode, ask.body).toBe(201);
   });
 });
