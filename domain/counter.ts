@@ -51,6 +51,7 @@ export const COUNTER_MESSAGES = {
   checkPrice: (title: string, sent: number, now: number) => `"${title}"-এর দাম ছিল ৳${sent}, এখন ৳${now}। (Price of ${title} was ৳${sent}, now ৳${now}.)`,
   checkDiscount: (discount: number, limit: number, percent: number) => `ছাড় ৳${discount}, বিক্রেতার সীমা ৳${limit} (${percent}%)-এর বেশি। (Discount ৳${discount} is above the seller's limit of ৳${limit}, ${percent}%.)`,
   checkPaid: (paid: number, total: number) => `দেওয়া হয়েছে ৳${paid}, মোট ৳${total}। (Paid ৳${paid} of ৳${total}.)`,
+  checkStale: (day: string) => `বিক্রির তারিখ ${day}, পাঠানো হলো তিন দিনের বেশি পরে — টিলের ঘড়ি দেখে নিন। (Sold on ${day}, sent more than three days later: check the till's clock.)`,
   checkPhone: (phone: string) => `ক্রেতার নম্বর "${phone}" সঠিক নয়, বাদ দেওয়া হলো। (The buyer's number "${phone}" is not valid and was dropped.)`,
   notFound: 'বিক্রিটি পাওয়া যায়নি। (Sale not found.)',
   day: 'দিন YYYY-MM-DD আকারে দিন। (Give the day as YYYY-MM-DD.)',
@@ -125,6 +126,10 @@ export function counterMoney(p: { subtotal: number; discount: number; paid: numb
  * When an offline sale counts as made: the time the screen wrote, but never in the future (a
  * till's clock running fast would put it in tomorrow's report) and never before the epoch.
  */
+/** An offline sale sent more than this long after it was made is flagged for staff (never refused: the goods are gone). */
+export const OFFLINE_STALE_MS = 3 * 24 * 3600_000;
+export const staleOffline = (soldAt: string, now: number) => now - Date.parse(soldAt) > OFFLINE_STALE_MS;
+
 export function soldAtOf(soldAt: string | undefined, now: number): string {
   const at = soldAt ? Date.parse(soldAt) : NaN;
   return new Date(Number.isFinite(at) ? Math.max(0, Math.min(at, now)) : now).toISOString();

@@ -5,6 +5,7 @@
  * and flagged when short; the day's report; the catalogue copy and the receipt. On SQLite, or
  * PostgreSQL with TEST_DATABASE_URL.
  */
+import { dhakaDate } from '../../../domain/stock';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedApp, testPhone, type Signed, type TestApp } from '../../test/app';
@@ -188,10 +189,26 @@ describe(`the counter (${testDialect})`, () => {
 
   it("lists the day's sales with a staff note under check, apart from the short ones", async () => {
     const p = await insertProduct(db(), { title: 'Report Check Book', regular_price: 300, units_stock: 5 });
-    const noted = (await sell({ lines: [{ product: p, quantity: 1, unit_price: 280 }], paid: 280, sold_at: '2024-04-10T06:00:00Z' })).json();
-    await sell({ lines: [{ product: p, quantity: 1 }], paid: 300, sold_at: '2024-04-10T07:00:00Z' });
-    const report = (await t.app.inject({ method: 'GET', url: '/api/pos/report/?day=2024-04-10', headers: support.headers })).json();
-    expect(report).toMatchObject({ sales: 2, total: 580, short: [], check: [{ id: noted.id, total: 280, note: noted.staff_note }] });
+    // Two minutes ago, within one Dhaka day (made just after its midnight, the day before is asked).
+    const at = new Date(Date.now() - 120_000).toISOString();
+    const day = dhakaDate(Date.parse(at));
+    const noted = (await sell({ lines: [{ product: p, quantity: 1, unit_price: 280 }], paid: 280, sold_at: at })).json();
+    const plain = (await sell({ lines: [{ product: p, quantity: 1 }], paid: 300, sold_at: at })).json();
+    // Today's report holds the other tests' sales too: these two are looked up by id.
+    const report = (await t.app.inject({ method: 'GET', url: `/api/pos/report/?day=${day}`, headers: support.headers })).json();
+    const checked = (id: number) => report.check.find((c: { id: number }) => c.id === id);
+    expect(checked(noted.id)).toMatchObject({ id: noted.id, total: 280, note: noted.staff_note });
+    expect(checked(plain.id)).toBeUndefined();
+    expect(report.short.map((s: { id: number }) => s.id)).not.toContain(noted.id);
+  });
+
+  it('flags an offline sale sent more than three days after it was made (a till offline for days, or its clock wrong), and records it', async () => {
+    const p = await insertProduct(db(), { regular_price: 150, units_stock: 3 });
+    const old = await sell({ lines: [{ product: p, quantity: 1 }], paid: 150, sold_at: '2024-04-11T06:00:00Z' });
+    expect(old.statusCode).toBe(201);
+    expect(old.json().staff_note).toBe([COUNTER_MESSAGES.checkOffline, COUNTER_MESSAGES.checkStale('2024-04-11')].join('\n'));
+    const fresh = await sell({ lines: [{ product: p, quantity: 1 }], paid: 150, sold_at: new Date(Date.now() - 3600_000).toISOString() });
+    expect(fresh.json().staff_note).toBe('');
   });
 
   it("sums a Dhaka day's counter sales: count, total, cash expected, by method, by seller, the short ones", async () => {

@@ -35,7 +35,7 @@ import { outOfStock } from '../out-of-stock';
 import { unitPrice } from '../../../domain/prices';
 import { stockRef } from '../../../domain/stock';
 import { stockOnSale } from '../../../domain/preorders';
-import { COUNTER_MESSAGES, COUNTER_METHOD_LABELS, counterMoney, counterPhone, counterSaleSchema, discountLimit, discountPercentOf, mergeLines, soldAtOf } from '../../../domain/counter';
+import { COUNTER_MESSAGES, COUNTER_METHOD_LABELS, counterMoney, counterPhone, counterSaleSchema, discountLimit, discountPercentOf, mergeLines, soldAtOf, staleOffline } from '../../../domain/counter';
 
 export type CounterDeps = Pick<OrderDeps, 'settings' | 'stock' | 'users'>;
 
@@ -68,6 +68,8 @@ export function createCounterSale(db: Kysely<DB>, deps: CounterDeps) {
     const account = phone ? await deps.users.findByPhone(phone) : undefined;
     const lines = mergeLines(input.lines);
     const at = offline ? soldAtOf(input.sold_at, Date.now()) : nowIso();
+    // A till offline for days, or with its clock wrong, files the sale on a day long past: said to staff.
+    if (offline && staleOffline(at, Date.now())) checks.push(COUNTER_MESSAGES.checkStale(at.slice(0, 10)));
 
     return db.transaction().execute(async (trx) => {
       const products = new Map((await deps.stock.forCheckout(trx, lines.map((l) => l.product))).map((p) => [p.id, p]));
