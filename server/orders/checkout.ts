@@ -205,8 +205,14 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
       // The stock is taken once the order has its number, for the ledger's reference (`order:<id>`);
       // a refusal rolls the order back with everything else.
       const stockLines = priced.lines.map((l) => ({ product: l.product, quantity: l.quantity, regular_price: byId.get(l.product)!.regular_price, discount_price: byId.get(l.product)!.discount_price }));
-      const taken = await deps.stock.take(trx, stockLines.filter((l) => !plan.lines.has(l.product)), { reason: 'sale', ref: stockRef.order(order.id), user: staff?.staffId ?? user.id });
-      if (!taken.taken) {
+      // One pass in product order over stock and pre-order lines alike: no two carts lock rows in opposite orders.
+      for (const l of [...stockLines].sort((a, b) => a.product - b.product)) {
+        if (plan.lines.has(l.product)) {
+          await takePreorders(trx, deps.stock, plan, [l], byId); // pre-order units instead of stock
+          continue;
+        }
+        const taken = await deps.stock.take(trx, [l], { reason: 'sale', ref: stockRef.order(order.id), user: staff?.staffId ?? user.id });
+        if (taken.taken) continue;
         // Someone else bought, deactivated or repriced it since it was read above.
         const { line, now: current } = taken;
         const p = byId.get(line.product)!;
@@ -214,7 +220,6 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
         if (current.units_stock < line.quantity) throw outOfStock([{ product: p.id, title: p.english_title, available: current.units_stock }]);
         throw conflict(MESSAGES.priceChanged, { product: p.id });
       }
-      await takePreorders(trx, deps.stock, plan, stockLines, byId); // pre-order lines take pre-order units instead
       if (claimed) await recordClaim(trx, { orderId: order.id, userId: user.id, field: txField, transactionId: claimedId, amount: input.transaction_amount, now });
       await trx
         .insertInto('order_items')
