@@ -2,7 +2,7 @@
  * The /search page in headless Chromium on the demo shop: Enter in the header search opens it,
  * it shows the count, results and facets; a facet narrows to its own count and comes off as a
  * chip; a sort and the pager keep the words; a misspelt term offers "did you mean" and its link
- * finds products; on a phone the facets wait in the filter drawer.
+ * finds products; on a phone the facets wait in the filter drawer; a book's ISBN finds that book.
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -73,6 +73,21 @@ describe('the search page', () => {
     await page.waitForURL(/max_price=199/);
     expect(new URL(page.url()).searchParams.has('page')).toBe(false);
     await page.getByTestId('chip-price').waitFor();
+    expect(errors).toEqual([]);
+    await close(page);
+  });
+
+  test('finds a book by its ISBN typed without hyphens in the header search, Enter opening that one book', async ({ api, visit }) => {
+    const [book] = (await api.get<{ results: { id: number; english_title: string; isbn: string }[] }>('/api/product/?type=books&size=1')).results;
+    const digits = book!.isbn.replace(/-/g, '');
+    expect(digits).toMatch(/^97[89]\d{10}$/);
+    const { page, errors } = await visit('/books', { timeout: 15_000 });
+    await page.locator('#site-search').fill(digits);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === digits);
+    await page.locator('[data-testid="product-card"]').first().waitFor();
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="product-card"]').textContent()).toContain(book!.english_title);
     expect(errors).toEqual([]);
     await close(page);
   });
