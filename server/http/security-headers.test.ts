@@ -5,7 +5,10 @@ import { createTestApp, type Signed, type TestApp } from '../test/app';
 import Fastify from 'fastify';
 import type { Config } from '../config';
 import { isPersonalPath } from '../../domain/personal-paths';
-import { installSecurityHeaders, isBuiltSubresource } from './security-headers';
+import { installSecurityHeaders, isBuiltSubresource, permissionsPolicyFor } from './security-headers';
+
+/** A page the API-only test app serves as HTML (with the page policies and a script nonce). */
+const PAGE = '/api/docs';
 
 /** The Content-Security-Policy header as a map of directive → sources. */
 function csp(header: unknown): Map<string, string[]> {
@@ -33,8 +36,8 @@ describe('security headers (http PUBLIC_URL)', () => {
   });
   afterAll(async () => t?.close());
 
-  it('every answer forbids framing, sniffing, full referrers and powerful features', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/settings/' });
+  it('every page forbids framing, sniffing, full referrers and powerful features', async () => {
+    const res = await t.app.inject({ method: 'GET', url: PAGE });
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -51,8 +54,8 @@ describe('security headers (http PUBLIC_URL)', () => {
   });
 
   it('scripts: this origin and a fresh nonce per request, never unsafe-inline', async () => {
-    const one = csp((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
-    const two = csp((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    const one = csp((await t.app.inject({ method: 'GET', url: PAGE })).headers['content-security-policy']);
+    const two = csp((await t.app.inject({ method: 'GET', url: PAGE })).headers['content-security-policy']);
     const scripts = one.get('script-src')!;
     expect(scripts).toContain("'self'");
     expect(scripts).not.toContain("'unsafe-inline'");
@@ -65,8 +68,9 @@ describe('security headers (http PUBLIC_URL)', () => {
   });
 
   it('no HSTS and no upgrade-insecure-requests while PUBLIC_URL is http', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await t.app.inject({ method: 'GET', url: PAGE });
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
     expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(false);
   });
 
@@ -123,6 +127,53 @@ describe('security headers (http PUBLIC_URL)', () => {
   });
 });
 
+describe('which headers each kind of answer carries', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const media = path.join(t.services.config.dataDir, 'media');
+    fs.mkdirSync(path.join(media, 'pdfs'), { recursive: true });
+    fs.writeFileSync(path.join(media, 'pdfs', 'k1.pdf'), '%PDF-1.4\n%%EOF\n');
+    fs.mkdirSync(path.join(media, 'images'), { recursive: true });
+    fs.writeFileSync(path.join(media, 'images', 'k1.webp'), 'RIFF....WEBP');
+  });
+  afterAll(async () => t?.close());
+
+  const PAGE_ONLY = ['content-security-policy', 'permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+
+  it('a page carries every page policy, nosniff and the resource policy', async () => {
+    const res = await t.app.inject({ url: PAGE });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    for (const name of [...PAGE_ONLY, 'x-content-type-options', 'cross-origin-resource-policy']) expect(res.headers[name], name).toBeDefined();
+  });
+
+  it('JSON answers, errors included, carry only nosniff and the resource policy, and make no nonce', async () => {
+    for (const url of ['/healthz', '/api/settings/', '/api/product/', '/api/nothing-here/']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      for (const name of PAGE_ONLY) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+
+  it('an image carries nosniff and the resource policy; a PDF, a document, its sandbox and the page policies', async () => {
+    const image = await t.app.inject({ url: '/media/images/k1.webp' });
+    for (const name of PAGE_ONLY) expect(image.headers[name], name).toBeUndefined();
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const pdf = await t.app.inject({ url: '/media/pdfs/k1.pdf' });
+    expect(pdf.headers['content-security-policy']).toBe('sandbox');
+    expect(pdf.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('the camera is allowed on the counter screen only', () => {
+    expect(permissionsPolicyFor('/admin-pos')).toContain('camera=(self)');
+    expect(permissionsPolicyFor('/admin-pos?x=1')).toContain('camera=(self)');
+    for (const url of ['/admin-packing', '/admin-pos-other', '/']) expect(permissionsPolicyFor(url)).toContain('camera=()');
+  });
+});
+
 describe('security headers (https PUBLIC_URL)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -131,8 +182,10 @@ describe('security headers (https PUBLIC_URL)', () => {
   afterAll(async () => t?.close());
 
   it('HSTS and upgrade-insecure-requests once the shop is served over https', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await t.app.inject({ method: 'GET', url: PAGE });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    // HSTS binds the host whatever the answer: JSON carries it too.
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBe('max-age=31536000');
     expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
   });
 });
@@ -152,7 +205,7 @@ describe('personal paths', () => {
 describe('the build\'s scripts, styles and fonts', () => {
   it('go without the headers only a document acts on, and keep nosniff and the resource policy', async () => {
     const app = Fastify();
-    await installSecurityHeaders(app, { publicUrl: 'https://shop.example' } as Config);
+    installSecurityHeaders(app, { publicUrl: 'https://shop.example' } as Config);
     app.get('/assets/:file', async (request, reply) => {
       const file = (request.params as { file: string }).file;
       const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.woff2') ? 'font/woff2' : 'image/svg+xml';

@@ -8,9 +8,9 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { mediaOrigin, type Config } from '../config';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../accounts/sessions';
 import { isPersonalPath } from '../../domain/personal-paths';
@@ -91,24 +91,10 @@ export function mediaHeaders(reply: FastifyReply, filePath: string): void {
   }
 }
 
-/**
- * Headers that only a document (a page, an SVG or PDF opened on its own) acts on. A phone on
- * HTTP/1.1 downloads every header of every script again, uncompressed — about 1 KiB each — so
- * the build's scripts, styles and fonts go without them; `nosniff` and the resource policy stay.
- */
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-  'permissions-policy',
-  'last-modified',
-];
+/** An answer a browser may show as a document of its own: a page, an SVG, a PDF, XML. */
+export function isDocument(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^\s*(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|application\/pdf|(?:text|application)\/xml)\b/i.test(contentType);
+}
 
 /** A fingerprinted script, stylesheet or font of the client build (never a document: no SVG, no HTML). */
 export function isBuiltSubresource(url: string, contentType: unknown): boolean {
@@ -116,16 +102,40 @@ export function isBuiltSubresource(url: string, contentType: unknown): boolean {
   return /^(?:text\/css|(?:text|application)\/javascript|font\/|application\/font-woff)/i.test(contentType);
 }
 
-export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+type HeaderList = [name: string, value: string][];
+
+/** Stands for the request's nonce in the policy helmet writes once; replaced per page. */
+const NONCE_MARK = 'HAAT-NONCE-MARK';
+
+/**
+ * The headers helmet writes for `options`, read once at start: @fastify/helmet rebuilt its whole
+ * configuration on every request (a third of a small answer's time).
+ */
+function helmetHeaders(options: HelmetOptions): HeaderList {
+  const headers: HeaderList = [];
+  const res = { setHeader: (name: string, value: unknown) => headers.push([name.toLowerCase(), String(value)]), removeHeader: () => undefined };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+/**
+ * Which headers each kind of answer carries. Documents (pages, and SVGs or PDFs opened on their
+ * own) get the page policies: the Content-Security-Policy with this request's nonce,
+ * Permissions-Policy, COOP, framing and referrer rules. Everything else (JSON, scripts, styles,
+ * fonts, images) gets only what a browser acts on for a resource: `nosniff`, the resource policy
+ * and, over https, HSTS. A phone on HTTP/1.1 downloads every header of every answer again,
+ * uncompressed.
+ */
+export function securityHeaderSets(config: Pick<Config, 'publicUrl' | 'media'>) {
   const https = new URL(config.publicUrl).protocol === 'https:';
   // MEDIA_DRIVER=s3: pictures (and sample PDFs) come from the bucket's or CDN's origin.
   const media = mediaOrigin(config.media);
-  await app.register(helmet, {
+  const all = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (req) => `'nonce-${nonceOf(req as IncomingMessage)}'`],
+        scriptSrc: ["'self'", `'nonce-${NONCE_MARK}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // data: for the CSS icons (SVG masks) and fonts Vite inlines; blob: for upload previews.
         imgSrc: ["'self'", 'data:', 'blob:', ...(media ? [media] : [])],
@@ -144,16 +154,35 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     // Only a shop served over https can promise browsers to come back over https.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
+  const RESOURCE = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+  const policy = all.find(([name]) => name === 'content-security-policy')![1];
+  const [before, after] = policy.split(NONCE_MARK) as [string, string];
+  return {
+    /** Every document header but the two made per request (the policy's nonce, Permissions-Policy by path). */
+    document: all.filter(([name]) => name !== 'content-security-policy'),
+    resource: all.filter(([name]) => RESOURCE.has(name)),
+    policy: (nonce: string) => before + nonce + after,
+  };
+}
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', permissionsPolicyFor(request.url));
-  });
-
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const sets = securityHeaderSets(config);
+  // A callback, not an async hook: it runs on every answer.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
     const current = reply.getHeader('cache-control');
     const wanted = cacheControlFor(request, typeof current === 'string' ? current : undefined);
     if (wanted) reply.header('cache-control', wanted);
-    if (isBuiltSubresource(request.url, reply.getHeader('content-type'))) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-    return payload;
+    const type = reply.getHeader('content-type');
+    if (isDocument(type)) {
+      for (const [name, value] of sets.document) reply.header(name, value);
+      // A route's own policy wins (media: `sandbox` for a PDF or SVG opened on its own).
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', sets.policy(nonceOf(request.raw)));
+      reply.header('permissions-policy', permissionsPolicyFor(request.url));
+    } else {
+      for (const [name, value] of sets.resource) reply.header(name, value);
+      // The build's files carry a Last-Modified the fingerprint makes useless.
+      if (isBuiltSubresource(request.url, type)) reply.removeHeader('last-modified');
+    }
+    done(null, payload);
   });
 }

@@ -167,7 +167,7 @@ describe(`MEDIA_DRIVER=s3: uploads through the API land in the bucket (${testDia
   });
 
   it("lets pages load pictures from the bucket's origin (Content-Security-Policy img-src), and only pictures", async () => {
-    const res = await t.app.inject({ url: '/api/products/' });
+    const res = await t.app.inject({ url: '/api/docs' });
     const csp = res.headers['content-security-policy'] as string;
     const imgSrc = csp.split(';').find((d) => d.trim().startsWith('img-src'))!;
     expect(imgSrc.split(/\s+/)).toContain(new URL(s3.config.publicBase).origin);
@@ -178,7 +178,7 @@ describe(`MEDIA_DRIVER=s3: uploads through the API land in the bucket (${testDia
   it('with local storage the policy names no other origin', async () => {
     const local = await createTestApp();
     try {
-      const res = await local.app.inject({ url: '/api/products/' });
+      const res = await local.app.inject({ url: '/api/docs' });
       const csp = res.headers['content-security-policy'] as string;
       expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/);
       expect(loadConfig({}).media).toEqual({ driver: 'local' });

@@ -294,11 +294,4 @@ describe(`the counter (${testDialect})`, () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/pos/sales/${web}/receipt`, headers: support.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/pos/sales/${sale.id}/receipt`, headers: customer.headers })).statusCode).toBe(403);
   });
-
-  it('lets the counter screen ask for the camera (barcode scanning), and no other page', async () => {
-    const policy = async (url: string) => String((await t.app.inject({ url })).headers['permissions-policy']);
-    expect(await policy('/admin-pos')).toContain('camera=(self)');
-    expect(await policy('/admin-pos?x=1')).toContain('camera=(self)');
-    for (const url of ['/admin-packing', '/admin-pos-other', '/']) expect(await policy(url)).toContain('camera=()');
-  });
 });
