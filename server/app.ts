@@ -22,7 +22,7 @@ import { installOpenApi } from './http/openapi';
 import { ROUTE_MODULES, allRouteDocs } from './route-modules';
 import { installRouteGuard } from './http/route-guard';
 import type { Services } from './services';
-import { requestForLog } from './http/request-log';
+import { OneLineRequestLog, requestForLog } from './http/request-log';
 
 export interface AppOptions {
   services: Services;
@@ -35,8 +35,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const trust = compileTrustProxy(services.config.trustProxy);
   const app = Fastify({
-    // The request line masks what must not sit in logs (a confirmation link's token: http/request-log.ts).
+    // Lines that carry the request mask what must not sit in logs (a confirmation link's token: http/request-log.ts).
     logger: typeof opts.logger === 'object' ? { ...opts.logger, serializers: { req: requestForLog } } : (opts.logger ?? false),
+    // One line per request instead of Fastify's two.
+    logController: new OneLineRequestLog(),
     // Only a reverse proxy named by TRUST_PROXY may tell us the client's address, host and
     // scheme: the same compiled rule as clientAddress (rate limits depend on it).
     trustProxy: trust,
@@ -54,7 +56,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   installForwardedWarning(app, trust, services.config.trustProxy);
-  await installSecurityHeaders(app, services.config);
+  installSecurityHeaders(app, services.config);
   installInputGuard(app);
   // Before any route: compression applies to the routes declared after it.
   await installCompression(app);

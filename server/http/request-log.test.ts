@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
-import { requestForLog } from './request-log';
+import { OneLineRequestLog, requestForLog } from './request-log';
 
 describe('the request log line', () => {
   it('masks a confirmation link token in the logged URL and keeps everything else', async () => {
@@ -18,5 +18,38 @@ describe('the request log line', () => {
     expect(urls.map((r) => r.url)).toEqual(['/c/••••••', '/books?page=2']);
     expect(lines.join('')).not.toContain(token);
     expect(urls[0]!.method).toBe('GET');
+  });
+});
+
+describe('one log line per request', () => {
+  async function logged(urls: string[], level = 'info') {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk)) as Record<string, unknown>), done()) });
+    const app = Fastify({ logger: { level, stream }, logController: new OneLineRequestLog() });
+    app.get('/api/product/:id/', async () => ({ ok: true }));
+    app.get('/*', async () => 'page');
+    for (const url of urls) await app.inject({ url });
+    await app.close();
+    return lines.filter((l) => l.msg !== 'Server listening');
+  }
+
+  it('writes method, route pattern, status, time and request id once, without the values in the path', async () => {
+    const lines = await logged(['/api/product/42/?secret=1']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', route: '/api/product/:id/', status: 200, reqId: expect.any(String) });
+    expect(lines[0]!.ms).toEqual(expect.any(Number));
+    expect(JSON.stringify(lines[0])).not.toContain('42');
+    expect(JSON.stringify(lines[0])).not.toContain('secret');
+  });
+
+  it('adds the path for the pages and unmatched paths, never the query, with a confirmation token masked', async () => {
+    const token = 'T'.repeat(43);
+    const lines = await logged([`/c/${token}?x=1`, '/books?page=2']);
+    expect(lines.map((l) => [l.route, l.path])).toEqual([['/*', '/c/••••••'], ['/*', '/books']]);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
+  it('writes nothing for requests above the configured level', async () => {
+    expect(await logged(['/books'], 'warn')).toEqual([]);
   });
 });
