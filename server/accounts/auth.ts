@@ -80,12 +80,7 @@ export function installAuthentication(app: FastifyInstance, sessions: SessionSto
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('viaCookie', false);
-  app.addHook('onRequest', async (request) => {
-    // Routes that act for nobody (a payment gateway's return) ignore any session the browser
-    // sends along, so neither the user nor the Origin check applies to them.
-    if ((request.routeOptions.config as RouteAuthConfig | undefined)?.sessionless) return;
-    const presented = presentedToken(request, opts);
-    if (!presented) return;
+  async function authenticate(request: FastifyRequest, presented: { token: string; viaCookie: boolean }): Promise<void> {
     request.user = await sessions.resolve(presented.token);
     if (request.user) {
       request.sessionToken = presented.token;
@@ -94,5 +89,15 @@ export function installAuthentication(app: FastifyInstance, sessions: SessionSto
     if (request.viaCookie && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, opts)) {
       throw new HttpError(403, 'This request did not come from this site (Origin check failed). Reload the page and try again.');
     }
+  }
+  // A callback, not an async hook: most requests (a visitor's, a static file's) carry no session
+  // and leave at once, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Routes that act for nobody (a payment gateway's return) ignore any session the browser
+    // sends along, so neither the user nor the Origin check applies to them.
+    if ((request.routeOptions.config as RouteAuthConfig | undefined)?.sessionless) return done();
+    const presented = presentedToken(request, opts);
+    if (!presented) return done();
+    authenticate(request, presented).then(() => done(), done);
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminApp, type TestApp } from '../test/app';
 import { testDialect } from '../test/database';
 import { mediaFiles, multipart, pngFile } from '../test/media-fixtures';
-import { unsafeTexts } from './input-guard';
+import { installInputGuard, unsafeTexts } from './input-guard';
 
 describe('unsafeTexts', () => {
   it('refuses C0 and C1 controls, DEL, NUL, bidi overrides and isolates, lone surrogates; keeps tab, newline, CR, emoji and Bengali', () => {
@@ -77,5 +77,19 @@ describe('zodFieldErrors', () => {
     const { zodFieldErrors } = await import('./errors');
     const r = z.object({ valueOf: z.string(), toString: z.string() }).safeParse({});
     expect(zodFieldErrors(r.error!)).toEqual({ valueOf: [expect.any(String)], toString: [expect.any(String)] });
+  });
+});
+
+describe('the input guard on a query with an empty key', () => {
+  it('still checks the value', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { installErrorHandler } = await import('./errors');
+    const app = Fastify();
+    installErrorHandler(app);
+    installInputGuard(app);
+    app.get('/q', async () => 'ok');
+    expect((await app.inject({ url: '/q?=%00' })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/q' })).statusCode).toBe(200);
+    await app.close();
   });
 });
