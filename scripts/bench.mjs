@@ -4,6 +4,12 @@
 // benchmark, then the reports benchmark; see scripts/bench/catalog.ts.
 import { runScript } from './bundle.mjs';
 
+// `--overhead`: only the per-request overhead against a bare Fastify route (scripts/bench/overhead.ts).
+if (process.argv.includes('--overhead')) {
+  await runScript('scripts/bench/overhead.ts');
+  process.exit(process.exitCode ?? 0);
+}
+
 // Labels and packing slips first (scripts/bench/labels.ts: 100 labels under 5 s), unless
 // --skip-labels: no other benchmark's flag, so it is taken off before they read theirs.
 const skipLabels = process.argv.includes('--skip-labels');
