@@ -10,6 +10,7 @@ import fastifyCookie from '@fastify/cookie';
 import { sql } from 'kysely';
 import type { ServerBuild } from 'react-router';
 import { installErrorHandler } from './http/errors';
+import { databaseProbe } from './http/health';
 import { compileTrustProxy, installForwardedWarning } from './http/client-address';
 import { installInputGuard } from './http/input-guard';
 import { installSecurityHeaders, mediaHeaders } from './http/security-headers';
@@ -70,14 +71,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before the modules' routes: it hooks staff writes and sign-ins as each route is declared.
   installAudit(app, services.audit);
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(services.database.db);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  const healthy = databaseProbe(() => sql`select 1`.execute(services.database.db));
+  app.get('/healthz', async (_request, reply) => ((await healthy()) ? { status: 'ok' } : reply.status(503).send({ status: 'unavailable' })));
 
   // One plugin per module; each declares its own paths and guards.
   for (const module of ROUTE_MODULES) await module.mount(app, services);
