@@ -7,7 +7,7 @@
  * processes on one PostgreSQL) cannot sell more than the shelf holds, and its movement (reason,
  * reference, user) in the same transaction.
  */
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB, ProductType } from '../db/schema';
 import type { DialectName } from '../db/database';
 import { changeMany, changeStock, createLedgerReads, inProductOrder, setStock, type ShelfChange, type StockNote } from './stock-ledger';
@@ -86,6 +86,25 @@ const toVersions = (row: CounterRow | undefined): CatalogVersions => ({ content:
 
 export function createStock(db: Kysely<DB>, dialect: DialectName) {
   /** The three change counters in one query; another process's committed change moves them too. */
+  const levelsQuery = (ids: readonly number[]) =>
+    db
+      .selectFrom('catalog_versions as v')
+      .leftJoin('products as p', (join) => join.on('p.id', 'in', [...ids]))
+      .select(['v.content', 'v.stock', 'v.availability', 'p.id', 'p.units_stock', 'p.units_sold', 'p.preorder_release_date', 'p.preorder_limit', 'p.preorder_taken', 'p.preorder_waiting']);
+  type LevelsRow = Awaited<ReturnType<ReturnType<typeof levelsQuery>['execute']>>[number];
+  // Every cached answer served runs this query: its text is made once per number of products
+  // (a list page has 20), not built and compiled by Kysely on each request.
+  const levelsTexts = new Map<number, string>();
+  function levelsSql(count: number): string {
+    let text = levelsTexts.get(count);
+    if (text === undefined) {
+      text = levelsQuery(Array.from({ length: count }, (_, i) => i)).compile().sql;
+      // Pages (up to 100 products) are kept; a whole catalogue array's rare length is not.
+      if (count <= 100) levelsTexts.set(count, text);
+    }
+    return text;
+  }
+
   async function readVersions(): Promise<CatalogVersions> {
     return toVersions(await db.selectFrom('catalog_versions').select(['content', 'stock', 'availability']).executeTakeFirst());
   }
@@ -110,11 +129,7 @@ export function createStock(db: Kysely<DB>, dialect: DialectName) {
       // No products (suggestions, a first visit): the counters alone. A join on a false condition
       // made SQLite visit every product (10 ms at 100,000), PostgreSQL none.
       if (!ids.length) return { versions: await readVersions(), levels: new Map() };
-      const rows = await db
-        .selectFrom('catalog_versions as v')
-        .leftJoin('products as p', (join) => join.on('p.id', 'in', [...ids]))
-        .select(['v.content', 'v.stock', 'v.availability', 'p.id', 'p.units_stock', 'p.units_sold', 'p.preorder_release_date', 'p.preorder_limit', 'p.preorder_taken', 'p.preorder_waiting'])
-        .execute();
+      const { rows } = await db.executeQuery(CompiledQuery.raw(levelsSql(ids.length), [...ids]) as CompiledQuery<LevelsRow>);
       const levels = new Map<number, StockLevel>();
       for (const r of rows) {
         // Shoppers' answers (the only ones cached) show the units on sale, as toApiProduct does.
