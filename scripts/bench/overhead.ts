@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --overhead [--rounds 3] [--duration 3] [--connections 10] [--strict] [--cpu-prof DIR] [--only TEXT]`
+ * `npm run bench -- --overhead [--rounds 3] [--duration 3] [--connections 10] [--strict] [--cpu-prof DIR] [--only TEXT] [--hooks]`
  *
  * What the shop's own machinery costs every request: the shop (every plugin and hook, the pages
  * mounted, the request log at `info` written to /dev/null) beside a bare Fastify 5 route answering
@@ -9,6 +9,8 @@
  * request, and the bytes of headers on each answer.
  * Goals (issue 32): `/healthz` ≥ 40 % of the bare route, a cached product ≥ 30 %, a cached list
  * page ≥ 25 %, at most 700 bytes of headers on a JSON answer. `--strict` exits non-zero when missed.
+ * `--hooks`: instead, what each of the shop's global hooks costs alone: the bare route with that one
+ * hook, beside the bare route, in alternating rounds (overhead-servers.ts HOOKS).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,7 @@ import { createSearchStrategy } from '../../server/catalog/search/create-strateg
 import { bundleServer, projectRoot } from '../../server/test/harness/processes';
 import { fillShop, makeShop } from './shop';
 import { cpuSeconds } from './cpu';
+import { HOOKS } from './overhead-hooks';
 
 const log = (...parts: unknown[]) => console.error('bench overhead:', ...parts);
 
@@ -122,11 +125,12 @@ function buildPages(): string | null {
 export async function main() {
   const { values } = parseArgs({
     args: process.argv.slice(2).filter((a) => a !== '--overhead'),
-    options: { rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' }, strict: { type: 'boolean', default: false }, 'cpu-prof': { type: 'string' }, only: { type: 'string' } },
+    options: { rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' }, strict: { type: 'boolean', default: false }, 'cpu-prof': { type: 'string' }, only: { type: 'string' }, hooks: { type: 'boolean', default: false } },
   });
   const rounds = Number(values.rounds);
   const duration = Number(values.duration);
   const connections = Number(values.connections);
+  if (values.hooks) return hookCosts(rounds, duration, connections);
   const pages = buildPages();
   const bundle = await bundleServer('scripts/bench/overhead-servers.ts');
   const database = await createTestDatabase();
@@ -190,5 +194,48 @@ export async function main() {
     await Promise.all(servers.map(stop));
     fs.rmSync(bundle, { force: true });
     await database.destroy();
+  }
+}
+
+/** Each global hook alone on the bare route, against the bare route, in alternating rounds. */
+async function hookCosts(rounds: number, duration: number, connections: number) {
+  const bundle = await bundleServer('scripts/bench/overhead-servers.ts');
+  const names = [...Object.keys(HOOKS), 'request log'];
+  const servers: ChildProcess[] = [];
+  try {
+    const bare = await start(bundle, ['bare']);
+    servers.push(bare.child);
+    const variants = [];
+    for (const name of names) {
+      const variant = await start(bundle, ['bare', name]);
+      servers.push(variant.child);
+      variants.push(variant);
+    }
+    const bareRps: number[] = [];
+    const bareCpu: number[] = [];
+    const rows = names.map(() => ({ share: [] as number[], cpu: [] as number[] }));
+    for (let round = 1; round <= rounds; round++) {
+      log(`hooks: round ${round} of ${rounds}`);
+      const ceiling = await measure(`${bare.base}/healthz`, bare.child.pid!, connections, duration);
+      bareRps.push(ceiling.rps);
+      if (ceiling.cpuUs !== null) bareCpu.push(ceiling.cpuUs);
+      for (const [i, v] of variants.entries()) {
+        const m = await measure(`${v.base}/healthz`, v.child.pid!, connections, duration);
+        rows[i]!.share.push(m.rps / ceiling.rps);
+        if (m.cpuUs !== null) rows[i]!.cpu.push(m.cpuUs);
+      }
+    }
+    const base = bareCpu.length ? median(bareCpu) : null;
+    console.log(`\nWhat each global hook costs alone: the bare route with that hook, ${rounds} alternating rounds × ${duration} s, ${connections} connections; medians`);
+    console.table([
+      { hook: '(none: bare Fastify)', 'req/s share': '100 %', 'server CPU µs/req': base === null ? '' : Math.round(base), 'added µs/req': '' },
+      ...names.map((name, i) => {
+        const cpu = rows[i]!.cpu.length ? median(rows[i]!.cpu) : null;
+        return { hook: name, 'req/s share': `${(median(rows[i]!.share) * 100).toFixed(0)} %`, 'server CPU µs/req': cpu === null ? '' : Math.round(cpu), 'added µs/req': cpu === null || base === null ? '' : Math.round(cpu - base) };
+      }),
+    ]);
+  } finally {
+    await Promise.all(servers.map(stop));
+    fs.rmSync(bundle, { force: true });
   }
 }
