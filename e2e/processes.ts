@@ -24,6 +24,8 @@ export const ADMIN = { phone: '01711000000', password: 'admin-pass-1234' };
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** The server process's id (the idle-memory check reads its /proc status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { publ
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

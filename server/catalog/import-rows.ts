@@ -3,10 +3,12 @@
  * stream by csv-parse, or an .xlsx (known by its ZIP signature, not its name) unzipped here
  * within XLSX_MAX_UNZIPPED bytes actually inflated (xlsx-archive.ts; past it, 413) and read
  * with read-excel-file: the first sheet, row 1 the header, each cell as the text a CSV would hold.
+ * Both readers are imported on the first import, not at start: a server that is never sent a
+ * file never holds them (read-excel-file and its XML parser alone take about 10 MB).
  */
 import { Readable } from 'node:stream';
-import { parse, CsvError } from 'csv-parse';
-import { readSheet } from 'read-excel-file/node';
+import type * as CsvParse from 'csv-parse';
+import type * as ReadExcelFile from 'read-excel-file/node';
 import { HttpError, badRequest } from '../http/errors';
 import { UnreadableZip, UnzippedTooLarge, storedZip, unzipSheetParts } from './xlsx-archive';
 
@@ -31,7 +33,11 @@ export function readUpload(data: Buffer, maxUnzipped = XLSX_MAX_UNZIPPED): Promi
   return isXlsx(data) ? readXlsxRows(data, maxUnzipped) : readRows(data);
 }
 
+let csvParse: Promise<typeof CsvParse> | null = null;
+let readExcelFile: Promise<typeof ReadExcelFile> | null = null;
+
 async function readRows(data: Buffer): Promise<ParsedUpload> {
+  const { parse, CsvError } = await (csvParse ??= import('csv-parse'));
   let columns: string[] = [];
   const rows: ParsedRow[] = [];
   const parser = Readable.from([data]).pipe(
@@ -86,6 +92,7 @@ async function readXlsxRows(data: Buffer, maxUnzipped: number): Promise<ParsedUp
     if (error instanceof UnreadableZip) throw badRequest(`XLSX পড়া যায়নি (The XLSX could not be read): ${error.message}.`, { file: [`XLSX পড়া যায়নি (The XLSX could not be read): ${error.message}.`] });
     throw error;
   }
+  const { readSheet } = await (readExcelFile ??= import('read-excel-file/node'));
   let sheet: unknown[][];
   try {
     sheet = await readSheet(Readable.from(storedZip(parts)), 1, { parseNumber: (s: string) => s, trim: false });

@@ -32,8 +32,8 @@ describe(`OpenAPI 3.1 document of the whole API (${testDialect})`, () => {
     expect(Object.keys(ROUTE_DOCS).filter((r) => !all.includes(r)), 'documentation without a route').toEqual([]);
   });
 
-  it('is OpenAPI 3.1 in shape: every operation has a summary, responses and its path parameters', () => {
-    const doc = buildOpenApiDocument() as unknown as Doc;
+  it('is OpenAPI 3.1 in shape: every operation has a summary, responses and its path parameters', async () => {
+    const doc = (await buildOpenApiDocument()) as unknown as Doc;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBeTruthy();
     expect(doc.info.version).toBeTruthy();
@@ -55,8 +55,8 @@ describe(`OpenAPI 3.1 document of the whole API (${testDialect})`, () => {
     expect(operations).toBe(Object.keys(ROUTE_DOCS).length);
   });
 
-  it("carries the handlers' schemas: the promotion's fields, the product list's query parameters", () => {
-    const doc = buildOpenApiDocument() as unknown as Doc;
+  it("carries the handlers' schemas: the promotion's fields, the product list's query parameters", async () => {
+    const doc = (await buildOpenApiDocument()) as unknown as Doc;
     const create = doc.paths[openApiPath('/api/promotion/')]!.post!;
     const fields = Object.keys(create.requestBody!.content['application/json']!.schema.properties ?? {});
     expect(fields).toEqual(expect.arrayContaining(['name', 'kind', 'value', 'code', 'starts_at', 'ends_at', 'applies_to']));

@@ -2,10 +2,13 @@
  * The OpenAPI 3.1 document of the whole HTTP API, built with @asteasolutions/zod-to-openapi from
  * the same zod schemas the handlers parse with. Each module's routes file declares its routes'
  * documentation next to the routes (a `RouteDocs` map keyed "METHOD /path/"); openapi.test.ts
- * fails when a route has no entry, or an entry no route. Served at /api/openapi.json (built once)
- * and browsable at /api/docs, a small page with no outside assets (the CSP allows none).
+ * fails when a route has no entry, or an entry no route. Served at /api/openapi.json (built on
+ * its first request, then kept) and browsable at /api/docs, a small page with no outside assets
+ * (the CSP allows none). The generator is imported with the first build, not at start: few
+ * requests ever ask for the document, and the library and the built document were held from
+ * start on.
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type * as ZodToOpenApi from '@asteasolutions/zod-to-openapi';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cspNonce } from './security-headers';
@@ -47,8 +50,10 @@ const errorShape = z.object({
   errors: z.record(z.string(), z.unknown()).optional(),
 });
 
+type Generator = typeof ZodToOpenApi.OpenApiGeneratorV31;
+
 /** Whether the library can describe a schema (it cannot read `.catch()` or the upload fields' `z.custom`). */
-function libraryReads(schema: z.ZodType): boolean {
+function readableBy(OpenApiGeneratorV31: Generator, schema: z.ZodType): boolean {
   try {
     new OpenApiGeneratorV31([{ type: 'route', route: { method: 'post', path: '/', request: { body: { content: { 'application/json': { schema } } } }, responses: { 200: { description: '' } } } }]).generateDocument({ openapi: '3.1.0', info: { title: '', version: '' } });
     return true;
@@ -78,7 +83,9 @@ function tagOf(path: string): string {
 /** ":id" → "{id}", "*" → "{path}" (OpenAPI has no wildcard). */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace('*', '{path}');
 
-export function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
+export async function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
+  const { OpenAPIRegistry, OpenApiGeneratorV31 } = await import('@asteasolutions/zod-to-openapi');
+  const libraryReads = (schema: z.ZodType) => readableBy(OpenApiGeneratorV31, schema);
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /login/ or /register_user/.' });
   registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'haat_session', description: 'The session cookie the shop sets on sign-in (__Host-haat_session over https).' });
@@ -188,12 +195,18 @@ fetch('/api/openapi.json').then(function(r){return r.json()}).then(function(doc)
 </script><noscript><p>This page needs JavaScript; the <a href="/api/openapi.json">document</a> itself does not.</p></noscript></body></html>`;
 }
 
-/** GET /api/openapi.json (built once, at start) and GET /api/docs. */
+/** GET /api/openapi.json (built on the first request, then kept) and GET /api/docs. */
 export function installOpenApi(app: FastifyInstance): void {
-  // Built at start: a schema the generator cannot read fails the start, not a later request.
-  const text = JSON.stringify(buildOpenApiDocument());
+  // A schema the generator cannot read fails openapi.test.ts, which builds the whole document.
+  let text: Promise<string> | null = null;
+  const documentText = () => {
+    text ??= buildOpenApiDocument().then((doc) => JSON.stringify(doc));
+    // A failed build is tried again by the next request rather than kept.
+    text.catch(() => (text = null));
+    return text;
+  };
   app.get('/api/openapi.json', { config: { sessionless: true } }, async (_request, reply) => {
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(await documentText());
   });
   app.get('/api/docs', { config: { sessionless: true } }, async (request, reply) => reply.type('text/html; charset=utf-8').send(docsPage(cspNonce(request))));
 }

@@ -3,8 +3,24 @@
  * (`products/<random>`); its files are `<base>-<size>.webp`.
  */
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { FileStorage } from './storage';
+
+let sharpModule: Promise<typeof Sharp> | null = null;
+
+/**
+ * sharp (libvips), imported on the first picture, not at start: a server that is sent no upload
+ * and has its demo shop drawn never maps it (about 8 MB resident). Its operation cache is off:
+ * every picture is a new upload, so the cache only kept up to 50 MB of finished images alive.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then((m) => {
+    const sharp = (m as { default?: typeof Sharp }).default ?? (m as unknown as typeof Sharp);
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 export const IMAGE_SIZES = { thumb: 160, card: 360, detail: 720 } as const;
 export const BANNER_SIZES = { thumb: 200, card: 720, detail: 1440 } as const;
@@ -42,6 +58,7 @@ export type ImageVariants = Record<ImageSize, Buffer>;
 export async function encodeImageVariants(kind: ImageKind, input: Buffer, opts: { limitInputPixels?: number; effort?: number } = {}): Promise<ImageVariants> {
   const sizes = (Object.entries(sizesFor(kind)) as [ImageSize, number][]).sort((a, b) => b[1] - a[1]);
   const largest = sizes[0]?.[1] ?? IMAGE_SIZES.detail;
+  const sharp = await loadSharp();
   const { data, info } = await sharp(input, { limitInputPixels: opts.limitInputPixels ?? 40_000_000 })
     .rotate()
     .resize({ width: largest, withoutEnlargement: true })

@@ -7,16 +7,23 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type * as FileType from 'file-type';
 import { HttpError } from '../http/errors';
-import { deleteImageVariants, encodeImageVariants, putImageVariants, type ImageKind, type ImageVariants } from './images';
+import { deleteImageVariants, encodeImageVariants, loadSharp, putImageVariants, type ImageKind, type ImageVariants } from './images';
 import type { FileStorage } from './storage';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const PDF_MAX_BYTES = 10 * 1024 * 1024;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+let fileType: Promise<typeof FileType> | null = null;
+
+/** The file's type by its content. file-type (and its token readers) is imported on the first upload, not at start. */
+async function fileTypeOf(data: Buffer): Promise<FileType.FileTypeResult | undefined> {
+  const { fileTypeFromBuffer } = await (fileType ??= import('file-type'));
+  return fileTypeFromBuffer(data);
+}
 
 /**
  * @fastify/multipart limits for the back-office forms: no file above 10 MB is even buffered,
@@ -113,10 +120,11 @@ function toClientError(error: unknown): HttpError {
 /** Checks an uploaded image by content and re-encodes it to WebP in the sizes of its kind. */
 export async function imageVariantsFromUpload(kind: ImageKind, upload: Upload, field = 'image'): Promise<ImageVariants> {
   if (upload.data.length > IMAGE_MAX_BYTES) throw tooLarge(field, 'The image is larger than 2 MB.');
-  const type = await fileTypeFromBuffer(upload.data);
+  const type = await fileTypeOf(upload.data);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw invalid(field, 'The image must be a JPEG, PNG, WebP or GIF picture.');
   let width = 0;
   let height = 0;
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(upload.data, { limitInputPixels: false }).metadata();
     width = meta.width ?? 0;
@@ -138,7 +146,7 @@ export async function pdfFromUpload(upload: Upload, field = 'pdf'): Promise<Buff
   if (upload.data.length > PDF_MAX_BYTES) throw tooLarge(field, 'The PDF is larger than 10 MB.');
   const message = 'The sample must be a PDF file.';
   if (upload.data.subarray(0, 5).toString('latin1') !== '%PDF-') throw invalid(field, message);
-  const type = await fileTypeFromBuffer(upload.data);
+  const type = await fileTypeOf(upload.data);
   if (type?.mime !== 'application/pdf') throw invalid(field, message);
   // A whole PDF ends with its trailer; readers allow some bytes after it (ISO 32000 §7.5.5).
   if (!upload.data.subarray(-1024).toString('latin1').includes('%%EOF')) throw invalid(field, message);

@@ -30,7 +30,7 @@ export async function startTestS3(bucket = 'haat-media'): Promise<TestS3> {
       const out: string[] = [];
       let token: string | undefined;
       do {
-        const page = await storage.client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        const page = await (await storage.client()).send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
         out.push(...(page.Contents ?? []).map((o) => o.Key!));
         token = page.NextContinuationToken;
       } while (token);

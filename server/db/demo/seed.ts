@@ -4,11 +4,10 @@
  * and a logo, with cover pictures drawn locally. Deterministic: the same shop every time.
  */
 import os from 'node:os';
-import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import type { DB, NewProduct } from '../schema';
 import type { FileStorage } from '../../media/storage';
-import { encodeImageVariants, putImageVariants, type ImageKind, type ImageVariants } from '../../media/images';
+import { encodeImageVariants, loadSharp, putImageVariants, type ImageKind, type ImageVariants } from '../../media/images';
 import { applyOffer, type OfferType } from '../../../domain/prices';
 import { BOOKS_CATEGORY } from '../../../domain/catalog';
 import { toBengaliDigits } from '../../../domain/bengali-digits';
@@ -128,12 +127,11 @@ function draftProducts(): DraftProduct[] {
   return drafts;
 }
 
-function render(kind: ImageKind, svg: string): Promise<ImageVariants> {
+async function render(kind: ImageKind, svg: string): Promise<ImageVariants> {
+  const sharp = await loadSharp();
   // Effort 1 keeps the first start quick; the pictures are flat colour and text.
-  return sharp(Buffer.from(svg))
-    .png({ compressionLevel: 0 })
-    .toBuffer()
-    .then((png) => encodeImageVariants(kind, png, { effort: 1 }));
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
+  return encodeImageVariants(kind, png, { effort: 1 });
 }
 
 export async function seedDemoShop(db: Kysely<DB>, storage: FileStorage): Promise<{ products: number }> {
