@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { editDistanceAtMostOne, normalizeSearchText as n, searchWords, trigramSimilarity, trigrams } from './search-text';
+import { editDistanceAtMostOne, normalizeBengaliLetters, normalizeSearchText as n, searchWords, trigramSimilarity, trigrams } from './search-text';
 
 describe('normalizeSearchText: Bengali spelling variants fold together', () => {
   it.each([
@@ -179,5 +179,21 @@ describe('trigrams and trigramSimilarity (pg_trgm)', () => {
 
   it('is symmetric', () => {
     fc.assert(fc.property(fc.string(), fc.string(), (a, b) => trigramSimilarity(a, b) === trigramSimilarity(b, a)));
+  });
+});
+
+describe('normalizeBengaliLetters', () => {
+  // Every letter and sign of the Bengali block (no digits, currency signs or other symbols).
+  const bengaliLetters = Array.from({ length: 0x80 }, (_, i) => String.fromCodePoint(0x0980 + i)).filter((c) => /[\p{L}\p{M}]/u.test(c));
+
+  it('is normalizeSearchText for any word of Bengali letters and signs', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...bengaliLetters), { maxLength: 12 }), (letters) => {
+        const word = letters.join('');
+        return normalizeBengaliLetters(word) === n(word);
+      }),
+      { numRuns: 5000 },
+    );
+    for (const word of ['রবীন্দ্রনাথ', 'ব্যাখ্যা', 'বঙ্কিম', 'দুঃখ', 'চাঁদ', 'পড়া', 'স্বর']) expect(normalizeBengaliLetters(word)).toBe(n(word));
   });
 });

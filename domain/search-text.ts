@@ -164,6 +164,21 @@ export function normalizeSearchText(text: string): string {
   return out;
 }
 
+/**
+ * `normalizeSearchText` of a text made only of Bengali letters, vowel signs, virama and nukta
+ * (one word: no spaces, digits, joiners or other scripts), without the steps that cannot change
+ * it: the transliteration normalises dozens of such readings for every word typed in Latin.
+ */
+export function normalizeBengaliLetters(text: string): string {
+  let out = foldBengaliWord(text.normalize('NFC')).normalize('NFC');
+  for (let i = 0; i < 4; i++) {
+    const again = foldBengaliWord(out).normalize('NFC');
+    if (again === out) break;
+    out = again;
+  }
+  return out;
+}
+
 /** The words of a search term, normalised: at most 8, each at most 60 letters, no repeats. */
 export function searchWords(text: string | null | undefined): string[] {
   if (!text) return [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { latinToBengali, MAX_TRANSLIT_CANDIDATES } from './search-translit';
+import { latinReadings, latinToBengali, MAX_TRANSLIT_CANDIDATES, MAX_WIDE_READINGS } from './search-translit';
 import { normalizeSearchText } from './search-text';
 
 /** Whether some candidate is the start of the normalised Bengali word, as the search will match. */
@@ -45,15 +45,67 @@ describe('latinToBengali', () => {
     ['prithibi', 'পৃথিবী'],
     ['uccotor', 'উচ্চতর'],
     ['mostofa', 'মোস্তফা'],
+    ['ononto', 'অনন্ত'],
+    ['porisongkhan', 'পরিসংখ্যান'],
+    ['uponnash', 'উপন্যাস'],
+    ['itihash', 'ইতিহাস'],
+    ['nazrul', 'নজরুল'],
+    // Conjuncts after Avro's clusters, final vowels, nasals (issue 32): each missed before.
+    ['sukanta', 'সুকান্ত'],
+    ['sahitya', 'সাহিত্য'],
+    ['patra', 'পত্র'],
+    ['janya', 'জন্য'],
+    ['bankim', 'বঙ্কিম'],
+    ['bongkim', 'বঙ্কিম'],
+    ['injin', 'ইঞ্জিন'],
+    ['ponchash', 'পঞ্চাশ'],
+    ['sombidhan', 'সংবিধান'],
+    ['noksha', 'নকশা'],
+    ['porikha', 'পরীক্ষা'],
+    ['byakkha', 'ব্যাখ্যা'],
+    ['ucchotor', 'উচ্চতর'],
   ])('%s finds %s', (latin, bengali) => {
     expect(finds(latin, bengali)).toBe(true);
+  });
+
+  // Spellings with two or more second choices: found among the wider readings the search checks
+  // against the catalogue's words (each missed before).
+  it.each([
+    ['ananta', 'অনন্ত'],
+    ['gangopadhyay', 'গঙ্গোপাধ্যায়'],
+    ['bandyopadhyay', 'বন্দ্যোপাধ্যায়'],
+    ['sharatchandra', 'শরৎচন্দ্র'],
+    ['chhotogolpo', 'ছোটগল্প'],
+    ['porishonkhan', 'পরিসংখ্যান'],
+    ['pathshala', 'পাঠশালা'],
+    ['gyankosh', 'জ্ঞানকোষ'],
+    ['bristi', 'বৃষ্টি'],
+    ['dowa', 'দোয়া'],
+    ['sahaj', 'সহজ'],
+    ['arthaniti', 'অর্থনীতি'],
+    ['samajbigyan', 'সমাজবিজ্ঞান'],
+    ['rastrobigyan', 'রাষ্ট্রবিজ্ঞান'],
+    ['protijogitamulok', 'প্রতিযোগিতামূলক'],
+  ])('%s finds %s among the wider readings', (latin, bengali) => {
+    const target = normalizeSearchText(bengali);
+    expect(latinReadings(latin).some((c) => target.startsWith(c))).toBe(true);
+  });
+
+  it('reads a final "a" or "o" after two letters as either vowel: the reading stops before it', () => {
+    expect(latinToBengali('kobita')[0]).toBe('কবিত');
+    expect(latinToBengali('golpo')[0]).toBe('গল্প');
+    // After one letter it stays: a lone letter would be inside every other word.
+    expect(latinToBengali('ma')[0]).toBe('মা');
+  });
+
+  it('never makes a য-ফলা out of a j or z joined to the letter before (zzzz is no জে…)', () => {
+    for (const word of ['zzzz', 'jj', 'ajz']) expect([...latinToBengali(word), ...latinReadings(word)].some((r) => r.includes('জে') || r.includes('যে'))).toBe(false);
   });
 
   it('gives normalised candidates, the likeliest first', () => {
     expect(latinToBengali('ganit')[0]).toBe('গানিত');
     expect(latinToBengali('ganit')).toContain(normalizeSearchText('গণিত'));
     expect(latinToBengali('boi')).toEqual(['বই', 'বৈ']);
-    expect(latinToBengali('golpo')[0]).toBe('গল্প');
     expect(latinToBengali('BOI')).toEqual(latinToBengali('boi'));
   });
 
@@ -62,6 +114,17 @@ describe('latinToBengali', () => {
     expect(latinToBengali('fx991')).toEqual([]);
     expect(latinToBengali('a')).toEqual([]);
     expect(latinToBengali('')).toEqual([]);
+  });
+
+  it('gives at most MAX_WIDE_READINGS distinct, normalised wider readings, none shorter than three letters (two for short words)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{0,20}$/), (word) => {
+        const out = latinReadings(word);
+        const least = Math.min(3, Math.ceil(word.length / 2));
+        return out.length <= MAX_WIDE_READINGS && new Set(out).size === out.length && out.every((c) => normalizeSearchText(c) === c && Array.from(c).length >= least);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('gives at most four distinct, normalised, non-empty candidates for any word', () => {

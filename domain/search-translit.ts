@@ -1,57 +1,24 @@
 /**
  * Bengali for a word typed in Latin letters the way Bangladeshis type Bengali phonetically
- * ("ganit", "boi", "humayun"). A compact rule table in the spirit of Avro Phonetic, but for
- * casual spellings: "a" may be আ-কার or the inherent vowel, "o" the inherent vowel or ো,
+ * ("ganit", "boi", "humayun"). A rule table after Avro Phonetic's (search-translit-rules.ts), but
+ * for casual spellings: "a" may be আ-কার or the inherent vowel, "o" the inherent vowel or ো,
  * doubled letters one letter or a conjunct, "t"/"d" dental or retroflex. Each reading has a
- * cost; the cheapest few, normalised, are the candidates. Matching treats a candidate as the
+ * cost; the cheapest few, normalised, are the candidates (`latinToBengali`), and more of them
+ * (`latinReadings`) are checked against the catalogue's words. Matching treats a candidate as the
  * prefix of a word of the normalised document, so a candidate need only be right so far.
  * (The npm avro-phonetic package is a jQuery plugin and a browser global, no module, and its
  * strict Avro readings miss casual spellings: ganit → গানিত, rabindranath → রাবিন্দ্রানাথ.)
  */
-import { normalizeSearchText } from './search-text';
+import { normalizeBengaliLetters, normalizeSearchText } from './search-text';
+import { ANUSVARA_BEFORE, CONSONANTS, NASAL_BEFORE, VOWELS, conjunctLikely, type Options } from './search-translit-rules';
 
 export const MAX_TRANSLIT_CANDIDATES = 4;
+/** How many readings `latinReadings` gives: the ones a search checks against the catalogue's words. */
+export const MAX_WIDE_READINGS = 24;
 
 const VIRAMA = '\u09CD';
 const YA = '\u09AF';
 const YYA = '\u09AF\u09BC'; // য় as NFC writes it
-
-type Options = [bengali: string, cost: number][];
-
-/** Consonants: Latin letters → Bengali readings, the likeliest first. */
-const CONSONANTS: Record<string, Options> = {
-  kkh: [['ক্ষ', 0]], ksh: [['ক্ষ', 0]], kh: [['খ', 0]], k: [['ক', 0]], ck: [['ক', 0]], qu: [['ক', 0]], q: [['ক', 0]], x: [['ক্স', 0]],
-  gg: [['জ্ঞ', 0], ['গ্গ', 1]], gy: [['জ্ঞ', 0], ['গ্য', 1]], gh: [['ঘ', 0]], g: [['গ', 0]],
-  cc: [['চ্চ', 0], ['ক্ক', 0.5]], chh: [['ছ', 0]], ch: [['চ', 0], ['ছ', 0.8]], c: [['ক', 0], ['চ', 0.5], ['স', 0.8]],
-  jh: [['ঝ', 0]], j: [['জ', 0], ['য', 0.7]], z: [['জ', 0], ['য', 0.7]],
-  th: [['থ', 0], ['ঠ', 0.9]], t: [['ত', 0], ['ট', 0.9]],
-  dh: [['ধ', 0], ['ঢ', 1]], d: [['দ', 0], ['ড', 0.9]],
-  n: [['ন', 0]], ph: [['ফ', 0]], f: [['ফ', 0]], p: [['প', 0]],
-  bh: [['ভ', 0]], v: [['ভ', 0]], b: [['ব', 0]], m: [['ম', 0]],
-  r: [['র', 0]], l: [['ল', 0]], sh: [['স', 0]], s: [['স', 0]], h: [['হ', 0]],
-};
-
-/** Vowels: [sign after a consonant, letter on its own]; '' is the inherent vowel. */
-const VOWELS: Record<string, { sign: Options; alone: Options }> = {
-  aa: { sign: [['া', 0]], alone: [['আ', 0]] },
-  a: { sign: [['া', 0], ['', 0.5]], alone: [['আ', 0], ['অ', 0.7]] },
-  ee: { sign: [['ি', 0]], alone: [['ই', 0]] },
-  ii: { sign: [['ি', 0]], alone: [['ই', 0]] },
-  i: { sign: [['ি', 0]], alone: [['ই', 0]] },
-  oo: { sign: [['ু', 0]], alone: [['উ', 0]] },
-  u: { sign: [['ু', 0]], alone: [['উ', 0]] },
-  e: { sign: [['ে', 0]], alone: [['এ', 0], ['অ্যা', 1]] },
-  // "boi" is ব + ই (বই) far more often than বৈ.
-  oi: { sign: [['ই', 0], ['ৈ', 0.6]], alone: [['ঐ', 0], ['অই', 0.5]] },
-  ou: { sign: [['ৌ', 0], ['উ', 0.6]], alone: [['ঔ', 0], ['অউ', 0.6]] },
-  ow: { sign: [['ৌ', 0], ['ো', 0.6]], alone: [['ঔ', 0], ['ও', 0.6]] },
-  au: { sign: [['ৌ', 0], ['াউ', 0.6]], alone: [['আউ', 0], ['ঔ', 0.6]] },
-  o: { sign: [['', 0], ['ো', 0.6]], alone: [['অ', 0], ['ও', 0.4]] },
-  // "ri" after a word's first consonant: র-ফলা + ি, or ৃ (পৃথিবী, বৃষ্টি, কৃষি).
-  ri: { sign: [['্রি', 0], ['ৃ', 0.3]], alone: [['রি', 0]] },
-  // "o" before another vowel is ো (দোয়া), not the inherent vowel.
-  'o+': { sign: [['ো', 0], ['', 0.6]], alone: [['ও', 0], ['অ', 0.4]] },
-};
 
 const CONSONANT_KEYS = Object.keys(CONSONANTS).sort((a, b) => b.length - a.length);
 const VOWEL_KEYS = Object.keys(VOWELS).filter((k) => k !== 'ri' && k !== 'o+').sort((a, b) => b.length - a.length);
@@ -95,28 +62,42 @@ interface Reading {
 
 const BEAM = 48;
 
-const STOPS = new Set(['k', 'kh', 'g', 'gh', 'p', 'ph', 'f', 'b', 'bh', 'v', 't', 'th', 'd', 'dh']);
-/** Pairs usually written as a conjunct inside a word (গ্রাম, বর্ণ, সন্ধ্যা, মোস্তফা, গল্প); other pairs
- * are usually two letters (রহমান, ইসলাম, ইকবাল, নাসরিন). At the start of a word it is always a conjunct. */
-const CONJUNCT_AFTER: Record<string, string[]> = {
-  n: ['d', 'dh', 't', 'th', 'k', 'g', 'gh', 'ch', 'j'],
-  m: ['p', 'b', 'bh'],
-  s: ['t', 'th', 'k', 'kh', 'p', 'ph'],
-  sh: ['t', 'th', 'k', 'kh', 'p', 'ph'],
-  k: ['t', 's'],
-  l: ['p', 'k', 'd'],
-  d: ['dh', 'd'],
-  p: ['t'],
-  t: ['th'],
-  ch: ['ch', 'chh'],
-  j: ['j', 'jh'],
-};
-function conjunctLikely(first: string, second: string): boolean {
-  return (second === 'r' && STOPS.has(first)) || first === 'r' || (CONJUNCT_AFTER[first] ?? []).includes(second);
-}
-
 function extend(beam: Reading[], options: Options, open: boolean, join = ''): Reading[] {
   return beam.flatMap((p) => options.map(([bn, cost]) => ({ text: p.text + join + bn, cost: p.cost + cost, open })));
+}
+
+/** The word's tokens when it is Latin letters only (after normalisation), else null. */
+function latinTokens(word: string): Token[] | null {
+  const latin = normalizeSearchText(word);
+  return /^[a-z]{2,40}$/.test(latin) ? tokenize(latin) : null;
+}
+
+/**
+ * The cheapest `limit` readings. A long word has more doubtful letters than a few readings
+ * cover (rabindranath: three "a"s): half the readings read the whole word, half its first part
+ * (up to a consonant), which has fewer doubts and, as a word prefix, still finds the word.
+ */
+function cheapest(tokens: Token[], limit: number): string[] {
+  const { whole, head } = readingsOf(tokens);
+  if (!head) return whole.slice(0, limit);
+  const first = whole.slice(0, limit / 2);
+  return [...first, ...head.filter((h) => !first.some((w) => w.startsWith(h)))].slice(0, limit);
+}
+
+/** The readings of the whole word and, for a long one, of its first part (up to a consonant). */
+function readingSets(tokens: Token[]): { whole: string[]; head: string[] | null } {
+  if (tokens.length < 7) return { whole: readings(tokens), head: null };
+  let cut = Math.ceil(tokens.length * 0.6);
+  while (cut > 3 && tokens[cut]?.kind !== 'vowel') cut--;
+  return { whole: readings(tokens), head: readings(tokens.slice(0, cut)) };
+}
+
+/** The last word's reading sets: a search asks for a word's likeliest and wider readings one after the other. */
+let lastRead: { key: string; sets: ReturnType<typeof readingSets> } | null = null;
+function readingsOf(tokens: Token[]): ReturnType<typeof readingSets> {
+  const key = tokens.map((t) => t.latin).join(' ');
+  if (lastRead?.key !== key) lastRead = { key, sets: readingSets(tokens) };
+  return lastRead.sets;
 }
 
 /**
@@ -124,18 +105,22 @@ function extend(beam: Reading[], options: Options, open: boolean, join = ''): Re
  * most four; [] when the word is not Latin letters only (after normalisation).
  */
 export function latinToBengali(word: string): string[] {
-  const latin = normalizeSearchText(word);
-  if (!/^[a-z]{2,40}$/.test(latin)) return [];
-  const tokens = tokenize(latin);
-  if (tokens.length < 7) return readings(tokens).slice(0, MAX_TRANSLIT_CANDIDATES);
-  // A long word has more doubtful letters than four readings cover (rabindranath: three "a"s).
-  // Half the candidates read the whole word, half its first part (up to a consonant), which
-  // has fewer doubts and, as a word prefix, still finds the word.
-  let cut = Math.ceil(tokens.length * 0.6);
-  while (cut > 3 && tokens[cut]?.kind !== 'vowel') cut--;
-  const whole = readings(tokens).slice(0, 2);
-  const head = readings(tokens.slice(0, cut)).filter((h) => !whole.some((w) => w.startsWith(h)));
-  return [...whole, ...head].slice(0, MAX_TRANSLIT_CANDIDATES);
+  const tokens = latinTokens(word);
+  return tokens ? cheapest(tokens, MAX_TRANSLIT_CANDIDATES) : [];
+}
+
+/**
+ * More readings of the word, cheapest first (at most MAX_WIDE_READINGS): too many to look each
+ * up in the documents, but cheap to check against the catalogue's vocabulary of words at once,
+ * so a spelling with several doubtful letters (chhotogolpo → ছোটগল্প: ো and ট both second
+ * choices) still finds its word.
+ */
+export function latinReadings(word: string): string[] {
+  const tokens = latinTokens(word);
+  if (!tokens) return [];
+  // Three letters at least (two for a word of three or four): a doubled run read as one letter (zzzz → জ) starts too many words.
+  const least = Math.min(3, Math.ceil(tokens.reduce((n, t) => n + t.latin.length, 0) / 2));
+  return cheapest(tokens, MAX_WIDE_READINGS).filter((r) => Array.from(r).length >= least);
 }
 
 function readings(tokens: Token[]): string[] {
@@ -149,7 +134,11 @@ function readings(tokens: Token[]): string[] {
       if (t.kind === 'vowel') {
         const v = VOWELS[t.latin === 'o' && vowelNext ? 'o+' : t.latin] as { sign: Options; alone: Options };
         if (p.open) {
-          // A final "a" is nearly always া (কবিতা, বাংলা), seldom the inherent vowel.
+          // A final "a" or "o" is া/ো or the inherent vowel (কবিতা, অনন্ত, গল্প): the reading
+          // without it is a prefix of both, and matching is by prefix, so it stands for both (once
+          // two letters are read: a lone letter would be inside every other word).
+          if ((t.latin === 'a' || t.latin === 'o') && !next && Array.from(p.text).length >= 2) return one;
+          // A short word's final "a" is nearly always া (মা, না), seldom the inherent vowel.
           // A final "e" is silent as often as not in names spelt the English way (haque → হক).
           const sign =
             t.latin === 'a' && !next
@@ -164,8 +153,11 @@ function readings(tokens: Token[]): string[] {
         return extend(one, v.alone, false);
       }
       if (t.kind === 'ng') {
-        // ঙ folds to ং, so ঙ + vowel and ঙ্গ + vowel both start with ং.
-        return vowelNext ? [...extend(one, [['ংগ', 0]], true), ...extend(one, [['ং', 0.4]], true)] : extend(one, [['ং', 0]], false);
+        // Before a vowel: ঙ্গ (গঙ্গা, সঙ্গে), ঙ + the vowel's sign (রঙিন), ংগ (সংগীত); ঙ folds to ং.
+        if (vowelNext) return extend(one, [['ঙ্গ', 0], ['ং', 0.3], ['ংগ', 0.4]], true);
+        // Before k, kh, g, gh: ঙ joined to it (bongkim → বঙ্কিম), or ং.
+        if (next && NASAL_BEFORE[next.latin] === 'ঙ') return [...extend(one, [['ঙ', 0]], true), ...extend(one, [['ং', 0.3]], false)];
+        return extend(one, [['ং', 0]], false);
       }
       if (t.kind === 'y') {
         if (p.open) return extend(one, [[VIRAMA + YA, 0]], true); // য-ফলা
@@ -181,17 +173,25 @@ function readings(tokens: Token[]): string[] {
       if (!p.open) return extend(one, options, true);
       // A consonant right after another: a conjunct, or two letters; the same letter twice is
       // often typed for one (uponnas → উপন্যাস, whose য-ফলা the normaliser drops).
+      // (য after a virama is য-ফলা, which only "y" writes.)
+      const joinable = options.filter(([bn]) => bn !== YA);
       if (prev?.kind === 'consonant' && prev.latin === t.latin) {
-        return [...extend(one, options, true, VIRAMA), ...extend(one, [['', 0.3]], true)];
+        return [...extend(one, joinable, true, VIRAMA), ...extend(one, [['', 0.3]], true)];
       }
       const [joined, apart] = i === 1 ? [0, 2] : conjunctLikely(prev?.latin ?? '', t.latin) ? [0, 0.7] : [0.5, 0];
-      return [...extend(one, options.map(([bn, c]) => [bn, c + joined]), true, VIRAMA), ...extend(one, options.map(([bn, c]) => [bn, c + apart]), true)];
+      const out = [...extend(one, joinable.map(([bn, c]) => [bn, c + joined]), true, VIRAMA), ...extend(one, options.map(([bn, c]) => [bn, c + apart]), true)];
+      // An n before k, g, c, j is mostly the nasal of their row (bankim → বঙ্কিম, injin → ইঞ্জিন).
+      const nasal = prev?.latin === 'n' && p.text.endsWith('ন') ? NASAL_BEFORE[t.latin] : undefined;
+      if (nasal) out.push(...extend([{ ...p, text: p.text.slice(0, -1) + nasal }], joinable.map(([bn, c]) => [bn, c - 0.1]), true, VIRAMA));
+      // Or the nasal sound alone, ং (porisongkhan, sombidhan).
+      if (prev && ANUSVARA_BEFORE[prev.latin]?.includes(t.latin)) out.push(...extend([{ ...p, text: p.text.slice(0, -1) + 'ং' }], options.map(([bn, c]) => [bn, c + 0.3]), true));
+      return out;
     });
     beam = beam.sort((a, b) => a.cost - b.cost).slice(0, BEAM);
   });
   const best = new Map<string, number>();
   for (const p of beam) {
-    const text = normalizeSearchText(p.text);
+    const text = normalizeBengaliLetters(p.text);
     if (text && !best.has(text)) best.set(text, p.cost);
   }
   return [...best.keys()];

@@ -44,6 +44,7 @@ interface Endpoint {
 const enc = encodeURIComponent;
 const ENDPOINTS: Endpoint[] = [
   { name: 'ceiling (constant route)', path: '/bench/ceiling', kind: 'ceiling' },
+  { name: 'product list, page 1', path: '/api/product/?page=1', kind: 'read' },
   { name: 'product list, page 50', path: '/api/product/?page=50', kind: 'read' },
   { name: 'books by price desc, page 3', path: '/all-product/books/?page=3&ordering=-regular_price', kind: 'read' },
   { name: 'large section + descendants, page 2', path: `/category-all-book/${enc(LARGE_SECTION)}/?page=2`, kind: 'read' },

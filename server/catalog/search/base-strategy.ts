@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema';
 import type { DialectName } from '../../db/database';
 import { keptRecent } from '../../db/remembered-queries';
 import { editDistanceAtMostOne, searchWords as normalizedWords } from '../../../domain/search-text';
-import { latinToBengali } from '../../../domain/search-translit';
+import { latinReadings, latinToBengali } from '../../../domain/search-translit';
 import { createSearchDocuments, typoKeys, type SearchDocuments } from './documents';
 import { alternatives, contains, letters, type SearchPlan, type WordPlan } from './plan';
 import type { SearchStrategy } from './strategy';
@@ -23,6 +23,8 @@ export const VOCAB_SCAN = 2_000;
 export const MAX_CHAR = '\u{10FFFF}';
 /** Plans remembered per catalogue version (a term's words, readings found and typos). */
 const MAX_PLANS = 2_000;
+/** At most this many Bengali readings of a Latin word go into its plan (each is one more alternative to match). */
+const MAX_READINGS = 6;
 
 /** How the shared queries spell what the databases spell differently. */
 interface Spelling {
@@ -90,7 +92,7 @@ export abstract class BaseStrategy implements SearchStrategy {
     const known = this.plans.get(phrase);
     if (known) return known;
     const planned = await Promise.all(
-      words.map(async (word): Promise<WordPlan> => ({ word, readings: await this.found(latinToBengali(word)), typos: await this.typos(word) })),
+      words.map(async (word): Promise<WordPlan> => ({ word, readings: await this.readingsOf(word), typos: await this.typos(word) })),
     );
     const plan = { words: planned, phrase, version };
     if (this.plans.size >= MAX_PLANS) this.plans.clear();
@@ -127,6 +129,24 @@ export abstract class BaseStrategy implements SearchStrategy {
 
   /** Those of the texts that some search document contains (answered by the search index). */
   protected abstract occurring(texts: string[]): Promise<Set<string>>;
+
+  /**
+   * The Bengali readings of a Latin word that the catalogue has: its likeliest four found
+   * anywhere in a document (`found`), then those of its wider readings that start a word of the
+   * vocabulary (one query for all of them: chhotogolpo → ছোটগল্প needs two second choices), at
+   * most MAX_READINGS, none holding another (matching is by substring, so the shorter finds both).
+   */
+  private async readingsOf(word: string): Promise<string[]> {
+    const likely = latinToBengali(word);
+    if (!likely.length) return [];
+    const wide = latinReadings(word).filter((r) => !likely.includes(r));
+    const [found, starting] = await Promise.all([this.found(likely), wide.length ? this.startingWords(wide) : new Set<string>()]);
+    const all = [...found, ...wide.filter((r) => starting.has(r))];
+    return all.filter((r, i) => !all.some((other, j) => j !== i && r.includes(other) && (r !== other || j < i))).slice(0, MAX_READINGS);
+  }
+
+  /** Those of the texts that some word of the documents' vocabulary starts with (one query). */
+  protected abstract startingWords(texts: string[]): Promise<Set<string>>;
 
   /** The content version and whether documents wait to be written, in one round trip. */
   private async state(): Promise<{ version: number; queued: boolean }> {

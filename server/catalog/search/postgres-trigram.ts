@@ -2,7 +2,7 @@
 import { sql, type AliasedRawBuilder, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
 import { PLAN_EACH_TIME } from '../../db/database';
-import { BaseStrategy } from './base-strategy';
+import { BaseStrategy, MAX_CHAR } from './base-strategy';
 import { alternatives, contains, type SearchPlan } from './plan';
 
 /** PostgreSQL: a search table with a pg_trgm GIN index, which answers `doc LIKE '%word%'`. */
@@ -55,6 +55,12 @@ export class PostgresTrigramSearch extends BaseStrategy {
         sql` union all `,
       )}`.execute(trx);
     });
+    return new Set(rows.map((r) => r.text));
+  }
+
+  protected async startingWords(texts: string[]): Promise<Set<string>> {
+    const { rows } = await sql<{ text: string }>`select t.lo as text from unnest(${texts}::text[], ${texts.map((t) => t + MAX_CHAR)}::text[]) as t(lo, hi)
+      where exists (select 1 from product_search_vocab v where v.word >= t.lo and v.word < t.hi)`.execute(this.db);
     return new Set(rows.map((r) => r.text));
   }
 

@@ -10,7 +10,7 @@ import { LocalDiskStorage } from '../../media/storage';
 import { seedDemoShop } from '../../db/demo/seed';
 import * as demo from '../../db/demo/data';
 import { editDistanceAtMostOne, normalizeSearchText, searchWords } from '../../../domain/search-text';
-import { latinToBengali } from '../../../domain/search-translit';
+import { latinReadings, latinToBengali } from '../../../domain/search-translit';
 import { RELEVANCE_CASES, expectFound, type RelevanceKind } from './relevance.data';
 
 /** The English titles the demo shop makes from its data (books in volumes, goods in variants). */
@@ -36,7 +36,8 @@ interface Doc {
 }
 
 function wordMatches(word: string, doc: string[], typo: boolean): boolean {
-  const readings = [word, ...latinToBengali(word)];
+  // The search takes a Latin word's likeliest readings, and any of its wider readings that starts a catalogue word.
+  const readings = [word, ...latinToBengali(word), ...latinReadings(word)];
   if (readings.some((r) => doc.some((d) => d.startsWith(r)))) return true;
   return typo && Array.from(word).length >= 4 && doc.some((d) => editDistanceAtMostOne(word, d));
 }

@@ -1,7 +1,7 @@
 /** The search on SQLite: FTS5 with the trigram tokenizer (migrations 0102, 0106). */
 import { sql, type AliasedRawBuilder, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
-import { BaseStrategy } from './base-strategy';
+import { BaseStrategy, MAX_CHAR } from './base-strategy';
 import { alternatives, contains, ftsPhrase, letters, type SearchPlan } from './plan';
 
 /**
@@ -64,6 +64,13 @@ export class SqliteFtsSearch extends BaseStrategy {
       if (rows.length) found.add(text);
     }
     return found;
+  }
+
+  protected async startingWords(texts: string[]): Promise<Set<string>> {
+    const ranges = JSON.stringify(texts.map((t) => [t, t + MAX_CHAR]));
+    const { rows } = await sql<{ text: string }>`select json_extract(t.value, '$[0]') as text from json_each(${ranges}) t
+      where exists (select 1 from product_search_vocab v where v.word >= json_extract(t.value, '$[0]') and v.word < json_extract(t.value, '$[1]'))`.execute(this.db);
+    return new Set(rows.map((r) => r.text));
   }
 
   protected versionQuery(): RawBuilder<number> {

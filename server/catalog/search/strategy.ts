@@ -6,7 +6,8 @@
  * written by documents.ts.
  *
  * A search is planned first (`plan`): each normalised word of the term, with its alternatives:
- * its Bengali readings when it is Latin (domain/search-translit.ts), and for a word of 5+
+ * its Bengali readings when it is Latin (domain/search-translit.ts: the likeliest found in some
+ * document, and wider ones that start a word of the vocabulary), and for a word of 5+
  * letters the words of the catalogue one edit away (a typo), looked up in the vocabulary of
  * document words by the prefix or suffix a third of the word long that one edit leaves whole.
  * A product matches when its document contains, for every word, the word or one of its
