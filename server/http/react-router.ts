@@ -25,6 +25,12 @@ export interface ReactRouterOptions {
   services: AppLoadContext['services'];
 }
 
+/** React Router's single-fetch data request: `/path.data` (before any query string). */
+export function isDataRequest(url: string): boolean {
+  const query = url.indexOf('?');
+  return (query < 0 ? url : url.slice(0, query)).endsWith('.data');
+}
+
 /**
  * The page request as a Web Request. Its URL is on the shop's public origin (PUBLIC_URL), never
  * on the Host or X-Forwarded-Host the client sent, so absolute links a loader builds from
@@ -38,8 +44,10 @@ function toWebRequest(request: FastifyRequest, controller: AbortController, orig
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
-  // Set here, never taken from the client: the nonce the page's scripts must carry.
-  headers.set(CSP_NONCE_HEADER, cspNonce(request));
+  // Set here, never taken from the client: the nonce the page's scripts must carry. A data
+  // request (`/books.data`, a loader's or action's answer to a page already open) is no document.
+  headers.delete(CSP_NONCE_HEADER);
+  if (!isDataRequest(request.url)) headers.set(CSP_NONCE_HEADER, cspNonce(request));
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
   // A POST/PUT/DELETE without a body has none to hand on (React Router would fail reading it).
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
