@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db/dialect';
 import { isUniqueViolation } from '../db/errors';
-import { HttpError, badRequest, conflict, type FieldErrors } from '../http/errors';
+import { badRequest, conflict, type FieldErrors } from '../http/errors';
 import type { AuthUser } from '../accounts/sessions';
 import type { DialectName } from '../db/database';
 import type { RateLimiter } from '../accounts/rate-limit';
@@ -23,7 +23,7 @@ import { enqueueSms } from '../notifications/outbox';
 import { findOption, isOnlineOption } from '../../domain/settings';
 import { isOnlineGateway } from '../../domain/payments';
 import { normalizePhone } from '../../domain/phone';
-import { MESSAGES, cartLines, checkoutSchema, disagreeingFigures, transactionFieldFor } from '../../domain/orders';
+import { MESSAGES, cartLines, disagreeingFigures, transactionFieldFor } from '../../domain/orders';
 import { couponMessage } from '../../domain/promotions';
 import type { PromotionService } from '../promotions/service';
 import { priceCart } from './pricing';
@@ -31,14 +31,14 @@ import { CouponRefused } from './coupon-tries';
 import { lockKey } from '../db/dialect';
 import { checkLines, checkOpenOrders, countCheckout, limiterFor, type CheckoutMeta } from './limits';
 import { claimsWallet, recordClaim } from './wallet-payments';
+import { findIdempotent, keepIdempotent, requestHash } from './idempotency';
+import type { PlacedOrder } from './shapes';
+import { checkoutSchemaFor } from './checkout-schema';
 import { outOfStock } from './out-of-stock';
 import { hashConfirmToken } from './confirmation';
 import { dhakaDate, stockRef } from '../../domain/stock';
 import { planPreorders, takePreorders } from './preorders';
 import { DESK_MESSAGES, carriesConfirmLink, confirmPath, newOrderAlert, orderPlacedSms, startsUnconfirmed, type OrderSource } from '../../domain/order-desk';
-
-/** Idempotency keys are kept for a day, as payment APIs do. */
-const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
 export interface CheckoutResult {
   status: 200;
@@ -72,34 +72,20 @@ export interface StaffPlacement {
   note: string;
 }
 
-/** A stable hash of a request body: same fields and values in any key order → same hash. */
-function requestHash(body: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
-        : v;
-  return crypto.createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
-}
-
 const unavailable = (product: number) => badRequest(`Product ${product} is not available.`, { orderItems: [`Product ${product} is not available.`] });
+
+/** A checkout's answer, and the rows it wrote (null when the answer is an earlier one's, by its Idempotency-Key). */
+interface CheckoutWithRows {
+  result: CheckoutResult;
+  placed: PlacedOrder | null;
+}
 
 export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
   const limiter = limiterFor(db, deps);
 
-  async function findIdempotent(userId: number, key: string, hash: string): Promise<CheckoutResult | null> {
-    const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-    if (!row || Date.parse(row.created_at) < Date.now() - IDEMPOTENCY_TTL_MS) return null;
-    if (row.request_hash !== hash) {
-      throw new HttpError(422, 'This Idempotency-Key was already used for a different checkout.');
-    }
-    return JSON.parse(row.response) as CheckoutResult;
-  }
-
-  async function placeOrder(user: AuthUser, body: unknown, key: string | undefined, hash: string, meta: CheckoutMeta, staff?: StaffPlacement): Promise<CheckoutResult> {
+  async function placeOrder(user: AuthUser, body: unknown, key: string | undefined, hash: string, meta: CheckoutMeta, staff?: StaffPlacement): Promise<CheckoutWithRows> {
     const settings = await deps.settings.get();
-    const input = checkoutSchema(settings).parse(body);
+    const input = checkoutSchemaFor(settings).parse(body);
     const delivery = findOption(settings.delivery_options, input.delivery_option)!;
     const payment = findOption(settings.payment_options, input.payment_option)!;
     if (staff && isOnlineOption(payment)) throw badRequest(DESK_MESSAGES.onlinePayment, { payment_option: [DESK_MESSAGES.onlinePayment] });
@@ -200,7 +186,7 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
           staff_note: staff?.note ?? '',
           ...plan.columns,
         })
-        .returning('id')
+        .returningAll() // the answer shows the order as written (reads.ts viewPlaced), so it is not read again
         .executeTakeFirstOrThrow();
       // The stock is taken once the order has its number, for the ledger's reference (`order:<id>`);
       // a refusal rolls the order back with everything else.
@@ -220,8 +206,8 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
         if (current.units_stock < line.quantity) throw outOfStock([{ product: p.id, title: p.english_title, available: current.units_stock }]);
         throw conflict(MESSAGES.priceChanged, { product: p.id });
       }
-      if (claimed) await recordClaim(trx, { orderId: order.id, userId: user.id, field: txField, transactionId: claimedId, amount: input.transaction_amount, now });
-      await trx
+      const claim = claimed ? await recordClaim(trx, { orderId: order.id, userId: user.id, field: txField, transactionId: claimedId, amount: input.transaction_amount, now }) : null;
+      const items = await trx
         .insertInto('order_items')
         .values(
           priced.lines.map((l) => {
@@ -238,11 +224,14 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
             };
           }),
         )
+        .returningAll()
         .execute();
+      let discounts: PlacedOrder['discounts'] = [];
       if (priced.discounts.length) {
-        await trx
+        discounts = await trx
           .insertInto('order_discounts')
           .values(priced.discounts.map((d) => ({ order_id: order.id, promotion_id: d.promotion, name: d.name, code: d.code, kind: d.kind, amount: d.amount })))
+          .returningAll()
           .execute();
         // The uses are taken here, so a code's last use goes to one order; the loser is told which.
         const short = await deps.promotions.redeem(trx, { id: order.id, userId: user.id }, priced.discounts);
@@ -251,24 +240,14 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
         if (short) throw changed();
       }
       const result: CheckoutResult = { status: 200, message: MESSAGES.success, order_id: order.id };
-      if (key) {
-        // Older keys of this customer go now, so the table holds about a day of keys.
-        await trx
-          .deleteFrom('idempotency_keys')
-          .where('user_id', '=', user.id)
-          .where('created_at', '<', new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString())
-          .execute();
-        await trx
-          .insertInto('idempotency_keys')
-          .values({ user_id: user.id, key, request_hash: hash, status_code: 200, response: JSON.stringify(result), created_at: now })
-          .execute();
-      }
+      if (key) await keepIdempotent(trx, user.id, key, hash, result, now);
       const confirmUrl = token ? `${deps.publicUrl}${confirmPath(token)}` : undefined;
       await enqueueSms(trx, user.phone_number, orderPlacedSms({ shop: settings.shop_name, id: order.id, total: figures.total, confirmUrl }), 'order_confirmation');
       // The shop's own numbers hear of each new order (through the outbox, never capped per number).
       const alert = newOrderAlert({ shop: settings.shop_name, id: order.id, total: figures.total, district: input.district, source });
       for (const to of settings.new_order_alert_phones) await enqueueSms(trx, to, alert, 'new_order_alert');
-      return result;
+      const inIdOrder = (a: { id: number }, b: { id: number }) => a.id - b.id; // as reads.ts reads them
+      return { result, placed: { order, items: items.sort(inIdOrder), discounts: discounts.sort(inIdOrder), payments: claim ? [claim] : [] } };
     });
   }
 
@@ -277,23 +256,34 @@ export function createCheckout(db: Kysely<DB>, deps: CheckoutDeps) {
    * request answers the first order instead of placing a second; only successes are kept
    * (a refused checkout changed nothing, so retrying it is safe).
    */
-  return async function checkout(user: AuthUser, payload: unknown, idempotencyKey?: string, meta: CheckoutMeta = {}, staff?: StaffPlacement): Promise<CheckoutResult> {
+  async function checkoutWithRows(user: AuthUser, payload: unknown, idempotencyKey?: string, meta: CheckoutMeta = {}, staff?: StaffPlacement): Promise<CheckoutWithRows> {
     const key = idempotencyKey?.trim() || undefined;
     if (key && key.length > 200) throw badRequest('The Idempotency-Key header is too long (200 characters at most).');
-    const hash = requestHash(staff ? { payload, source: staff.source, note: staff.note } : payload); // a staff order's source and note count too
+    // Only a key's answer is kept and compared; a staff order's source and note count too.
+    const hash = key ? requestHash(staff ? { payload, source: staff.source, note: staff.note } : payload) : '';
+    const earlier = async () => {
+      const found = key ? await findIdempotent<CheckoutResult>(db, user.id, key, hash) : null;
+      return found && { result: found, placed: null };
+    };
     if (key) {
-      const earlier = await findIdempotent(user.id, key, hash);
-      if (earlier) return earlier;
+      const answered = await earlier();
+      if (answered) return answered;
     }
     try {
       return await placeOrder(user, payload, key, hash, meta, staff);
     } catch (error) {
       // The same key raced in from another request and committed first: answer what it answered.
       if (key && isUniqueViolation(error)) {
-        const earlier = await findIdempotent(user.id, key, hash);
-        if (earlier) return earlier;
+        const answered = await earlier();
+        if (answered) return answered;
       }
       throw error;
     }
+  }
+
+  return {
+    checkoutWithRows,
+    /** Checkout's answer alone: staff orders and exchanges place orders through it. */
+    checkout: async (...args: Parameters<typeof checkoutWithRows>): Promise<CheckoutResult> => (await checkoutWithRows(...args)).result,
   };
 }

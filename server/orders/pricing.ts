@@ -24,9 +24,13 @@ export interface PricingInput {
   freeDeliveryThreshold: number | null;
 }
 
+const NO_PARENTS: ReadonlyMap<number, number | null> = new Map();
+
 export async function priceCart(q: Kysely<DB>, promotions: PromotionService, input: PricingInput): Promise<QuoteResult> {
   const code = input.coupon?.trim() ? normalizeCode(input.coupon) : null;
-  const [{ promotions: candidates, uses }, parents] = await Promise.all([promotions.forPricing(q, input.userId, code), promotions.categoryParents(q)]);
+  const { promotions: candidates, uses } = await promotions.forPricing(q, input.userId, code);
+  // The category tree only when a promotion covers categories: with none (the usual day) it is not read.
+  const parents = candidates.some((p) => p.applies_to.categories?.length) ? await promotions.categoryParents(q) : NO_PARENTS;
   const lines: PromoLine[] = input.lines.map((l) => {
     const p = input.products.get(l.product)!;
     return {

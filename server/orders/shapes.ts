@@ -142,6 +142,14 @@ export function withLines(order: ReturnType<typeof toApiOrder>, rows: OrderItem[
   };
 }
 
+/** The rows a checkout wrote, as committed (checkout.ts): its answer shows them without reading them again (reads.ts viewPlaced). */
+export interface PlacedOrder {
+  order: Order;
+  items: OrderItem[];
+  discounts: OrderDiscount[];
+  payments: OrderPayment[];
+}
+
 /**
  * An order as its customer sees it: without what is the shop's own business — what the courier
  * charges the shop, when the courier paid the COD out, staff's note, which member of staff checked a payment or packed the parcel.

@@ -15,7 +15,7 @@ import type { AuthUser } from '../accounts/sessions';
 import { publicUser, type UserStore } from '../accounts/users';
 import type { SettingsService } from '../settings/service';
 import { normalizePhone } from '../../domain/phone';
-import { checkoutSchema } from '../../domain/orders';
+import { checkoutSchemaFor } from './checkout-schema';
 import { findOption, isOnlineOption } from '../../domain/settings';
 import { DESK_MESSAGES, staffOrderSchema, type StaffOrderInput } from '../../domain/order-desk';
 import type { CheckoutResult, StaffPlacement } from './checkout';
@@ -81,7 +81,7 @@ export function createStaffOrders(deps: StaffOrderDeps) {
       try {
         // The form is checked before an account is made for it; checkout checks it all again.
         const settings = await deps.settings.get();
-        const form = checkoutSchema(settings).parse(payload);
+        const form = checkoutSchemaFor(settings).parse(payload);
         if (isOnlineOption(findOption(settings.payment_options, form.payment_option)!)) throw badRequest(DESK_MESSAGES.onlinePayment, { payment_option: [DESK_MESSAGES.onlinePayment] });
         const name = fields.name ?? '';
         // A new customer needs a name of their own; a known number keeps the account's.

@@ -30,14 +30,15 @@ import { createReturnRefunds } from './returns/refunds';
 export async function recordClaim(
   trx: Kysely<DB>,
   p: { orderId: number; userId: number; field: string | null; transactionId: string | undefined; amount: number | undefined; now: string },
-): Promise<void> {
+): Promise<OrderPayment | null> {
   const method = p.field ? methodOfField(p.field) : null;
   const transactionId = normalizeTransactionId(p.transactionId ?? '');
-  if (!method || !transactionId) return;
-  await trx
+  if (!method || !transactionId) return null;
+  return trx
     .insertInto('order_payments')
     .values({ order_id: p.orderId, kind: 'payment', method, transaction_id: transactionId.slice(0, 60), amount: Math.max(0, Math.round(p.amount ?? 0)), verified: 0, created_by: p.userId, created_at: p.now })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Whether a checkout with this payment field and transaction id starts `unverified`. */
