@@ -65,7 +65,7 @@ export function createServices(database: Database, config: Config, opts: Service
       limiter: () => accounts.limiter,
     },
   });
-  const settings = createSettingsService(db, { onlineGateways: (Object.keys(gateways) as OnlineGateway[]).filter((id) => !!gateways[id]) });
+  const settings = createSettingsService(db, { dialect: database.dialect, onlineGateways: (Object.keys(gateways) as OnlineGateway[]).filter((id) => !!gateways[id]) });
   const accounts = createAccountsService({
     db,
     users,
