@@ -174,12 +174,13 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
     if (wanted) reply.header('cache-control', wanted);
     const type = reply.getHeader('content-type');
     if (isDocument(type)) {
-      for (const [name, value] of sets.document) reply.header(name, value);
-      // A route's own policy wins (media: `sandbox` for a PDF or SVG opened on its own).
+      // A route's own header wins (the confirmation page's Referrer-Policy, media's `sandbox`
+      // policy for a PDF or SVG opened on its own), as when these were set before the handler.
+      for (const [name, value] of sets.document) if (!reply.hasHeader(name)) reply.header(name, value);
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', sets.policy(nonceOf(request.raw)));
-      reply.header('permissions-policy', permissionsPolicyFor(request.url));
+      if (!reply.hasHeader('permissions-policy')) reply.header('permissions-policy', permissionsPolicyFor(request.url));
     } else {
-      for (const [name, value] of sets.resource) reply.header(name, value);
+      for (const [name, value] of sets.resource) if (!reply.hasHeader(name)) reply.header(name, value);
       // The build's files carry a Last-Modified the fingerprint makes useless.
       if (isBuiltSubresource(request.url, type)) reply.removeHeader('last-modified');
     }
