@@ -7,26 +7,14 @@
  */
 import { z } from 'zod';
 import { manualRefundFields, refineManualRefund } from './wallet-payments';
-import { GATEWAYS, isOnlineGateway, type OnlineGateway } from './providers';
+import { GATEWAYS, type OnlineGateway } from './providers';
 import { idSchema } from './queries';
+import { PAYMENT_STATUSES, type PaymentStatus } from './payment-status';
 
 /** The online gateways the shop can take money through (domain/providers.ts lists them). */
 export { isOnlineGateway, type OnlineGateway } from './providers';
 
-/**
- * An order's payment:
- * - `unpaid`: nothing received yet (cash on delivery, and wallet orders placed before claims were kept);
- * - `unverified`: the customer claims a wallet payment (TrxID at checkout) that staff have not checked;
- * - `partly_paid`: verified money short of the total (e.g. the delivery charge sent by bKash);
- * - `pending`: an online payment was opened and the customer has not finished it;
- * - `paid`: the money was received (online: confirmed by the gateway; cash: delivered);
- * - `review`: the gateway took the money but flagged it as risky, or the money arrived for an order
- *   already cancelled that could not be reopened (`refund_due`); an admin accepts or refunds it;
- * - `failed`: the last online payment failed or was cancelled; the customer may pay again;
- * - `refunded` / `partially_refunded`: money was given back, all of it or part of it.
- */
-export const PAYMENT_STATUSES = ['unpaid', 'unverified', 'pending', 'partly_paid', 'paid', 'review', 'failed', 'refunded', 'partially_refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYABLE, PAYMENT_STATUSES, canStartPayment, type PaymentStatus } from './payment-status';
 
 const MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   unpaid: ['pending', 'failed', 'paid', 'unverified', 'partly_paid'],
@@ -74,13 +62,6 @@ export function holdUntil(createdAt: string, now: number, holdMinutes: number): 
   return until > now ? new Date(until).toISOString() : null;
 }
 
-/** Not paid yet and still open to an online payment: a new attempt may start. */
-export const PAYABLE: readonly PaymentStatus[] = ['unpaid', 'pending', 'failed'];
-
-/** Whether the customer may (again) be sent to the gateway for this order. */
-export function canStartPayment(order: { status: string; payment_gateway: string | null; payment_status: PaymentStatus }): boolean {
-  return order.status === 'Pending' && order.payment_gateway !== null && isOnlineGateway(order.payment_gateway) && PAYABLE.includes(order.payment_status);
-}
 
 /**
  * One attempt to pay an order online:

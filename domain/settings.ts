@@ -1,6 +1,6 @@
 /** The shop's settings, edited in the back office. Nothing shop-specific is hard-coded elsewhere. */
 import { z } from 'zod';
-import { COURIER_IDS, GATEWAYS, ONLINE_GATEWAYS, isOnlineGateway, type CourierId, type OnlineGateway } from './providers';
+import { COURIER_IDS, GATEWAYS, ONLINE_GATEWAYS, type CourierId, type OnlineGateway } from './providers';
 import { isSafeLink } from './catalog-forms';
 import { normalizePhone } from './phone';
 import { DEFAULT_COUNTER_DISCOUNT_LIMITS, counterDiscountLimitsSchema } from './counter-limits';
@@ -164,10 +164,7 @@ export const ONLINE_PAYMENT_OPTIONS = Object.fromEntries(
   ONLINE_GATEWAYS.map((id) => [id, { id, label: GATEWAYS[id].label, wallet: false, online: true }]),
 ) as Record<OnlineGateway, PaymentOption>;
 
-/** Whether an option is one of the online gateways (by its flag or its id). */
-export function isOnlineOption(option: { id: string; online?: boolean | undefined }): boolean {
-  return option.online === true || isOnlineGateway(option.id);
-}
+export { isOnlineOption } from './payment-status';
 
 /** An option is chosen by its id or, as the first version sent it, by its label. */
 export function findOption<T extends { id: string; label: string }>(options: T[], idOrLabel: string): T | undefined {

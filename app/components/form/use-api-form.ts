@@ -19,8 +19,10 @@ export interface ApiFormOptions<B extends FormData | object> {
   url: string;
   /** The request body, built from the form (JSON for an object, multipart for FormData). */
   payload: (form: HTMLFormElement) => B;
-  /** The browser's check before sending; `{}` lets the form go. */
-  validate?: (body: B, form: HTMLFormElement) => FieldErrors;
+  /** The browser's check before sending; `{}` lets the form go. It may wait for its schema (see `lazySchema`). */
+  validate?: (body: B, form: HTMLFormElement) => FieldErrors | Promise<FieldErrors>;
+  /** Called when the form first takes the focus: fetches what `validate` will need (a lazily loaded schema). */
+  preload?: () => void;
   /** Extra request headers, asked for at each submit. */
   headers?: () => Record<string, string>;
   /** The notice after a success; a function may read the server's answer. */
@@ -45,6 +47,7 @@ export interface ApiForm {
     noValidate: true;
     onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
     onChange: (event: FormEvent<HTMLFormElement>) => void;
+    onFocus?: () => void;
   };
 }
 
@@ -70,14 +73,15 @@ export function useApiForm<B extends FormData | object>(opts: ApiFormOptions<B>)
     if (sending.current) return;
     const form = event.currentTarget;
     const body = opts.payload(form);
-    const local = opts.validate?.(body, form) ?? {};
+    sending.current = true;
+    const local = (await opts.validate?.(body, form)) ?? {};
     setAlert(null);
     setErrors(local);
     if (Object.keys(local).length) {
+      sending.current = false;
       focusFirstInvalid(form);
       return;
     }
-    sending.current = true;
     setBusy(true);
     const res = await sendApi(opts.method, opts.url, body, opts.headers?.());
     sending.current = false;
@@ -111,5 +115,5 @@ export function useApiForm<B extends FormData | object>(opts: ApiFormOptions<B>)
     });
   };
 
-  return { errors, alert, busy, props: { noValidate: true, onSubmit, onChange } };
+  return { errors, alert, busy, props: { noValidate: true, onSubmit, onChange, onFocus: opts.preload } };
 }

@@ -78,12 +78,36 @@ export function checkImageFile(file: File): string | null {
   return null;
 }
 
+/**
+ * The server's schema, fetched by the browser only when a form is first touched: zod weighs
+ * ~23 KiB compressed, a fifth of a page's budget (issue 32). `load` imports the domain module
+ * that defines the schema (`() => import('…/domain/accounts').then((m) => m.loginSchema)`), so
+ * the browser checks with the very schema the server uses. The module must not be imported
+ * statically by the page too, or it (and zod) would load with the page. Unreachable (offline,
+ * a new deployment): nothing is checked here and the server's answer shows the errors instead.
+ */
+export function lazySchema(load: () => Promise<SchemaLike>) {
+  let loading: Promise<SchemaLike | null> | null = null;
+  const schema = () => (loading ??= load().catch(() => ((loading = null), null)));
+  return {
+    preload: () => void schema(),
+    /** `checkWith` once the schema is here; `{}` when it cannot be fetched. */
+    check: async (values: unknown): Promise<FieldErrors> => {
+      const loaded = await schema();
+      return loaded ? checkWith(loaded, values) : {};
+    },
+  };
+}
+
+export type LazySchema = ReturnType<typeof lazySchema>;
+
 /** The options of a form that POSTs the named text fields as JSON, checked first with the server's schema. */
-export function postTextFields<K extends string>(url: string, names: readonly K[], schema: SchemaLike) {
+export function postTextFields<K extends string>(url: string, names: readonly K[], schema: LazySchema) {
   return {
     method: 'POST' as const,
     url,
     payload: (form: HTMLFormElement) => textFields(form, names),
-    validate: (body: Record<K, string>) => checkWith(schema, body),
+    validate: (body: Record<K, string>) => schema.check(body),
+    preload: schema.preload,
   };
 }

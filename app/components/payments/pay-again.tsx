@@ -9,11 +9,7 @@ import { useRevalidator } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { notify } from '../notices';
 import { failureText, sendApi } from '../form/api';
-
-/** Sends the browser to a gateway's page (a separate function so journeys and tests can see it). */
-export function goToGateway(url: string): void {
-  window.location.assign(url);
-}
+import { goToGateway } from './gateway';
 
 export function PayAgainButton({ orderId, className = '' }: { orderId: number; className?: string }) {
   const t = useT();

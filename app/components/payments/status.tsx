@@ -2,7 +2,7 @@
  * An order's payment status as the shop and the back office show it: a coloured badge with the
  * Bengali label (English in the English locale), and the gateway's name.
  */
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payments';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/payment-status';
 import { GATEWAYS, isOnlineGateway } from '../../../domain/providers';
 import { useT } from '../../lib/i18n';
 

@@ -15,6 +15,10 @@ describe('a parcel read from the API', () => {
       { at: '2026-11-23T08:00:00Z', status: 'booked', message: null },
       { status: 'in_transit' },
       'nonsense',
+      null,
+      { at: 1_700_000_000 },
+      { at: '2026-11-23T09:00:00Z', status: 3 },
+      { at: '2026-11-23T09:00:00Z', message: { text: 'x' } },
     ]);
     expect(events).toEqual([
       { at: '2026-11-23T08:00:00Z', status: 'booked', message: '' },

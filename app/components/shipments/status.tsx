@@ -3,7 +3,6 @@
  * its timeline. The server's answers are read leniently here: a status we do not know reads as
  * `unknown`, an event of an unexpected shape is left out.
  */
-import { z } from 'zod';
 import { useT } from '../../lib/i18n';
 import { COURIERS, isCourierId } from '../../../domain/providers';
 
@@ -34,7 +33,6 @@ export function shipmentStatusOf(value: unknown): ShipmentStatus | null {
   return (SHIPMENT_STATUSES as readonly unknown[]).includes(value) ? (value as ShipmentStatus) : 'unknown';
 }
 
-const eventSchema = z.object({ at: z.string(), status: z.string().nullable().optional(), message: z.string().nullable().optional() });
 /** An event of the timeline: a parcel state (booked, delivered…) or an order status move (Pending, Delivered…). */
 export interface ShipmentEvent {
   at: string;
@@ -59,12 +57,20 @@ export function eventLabel(status: string | null, say: (bn: string, en: string) 
   return { label: say(parcel.bn, parcel.en), showMessage: true };
 }
 
-/** The events of an answer, oldest first; rows of another shape are left out. */
+/** A string, null or absent: an event's optional field. */
+const optionalText = (v: unknown): v is string | null | undefined => v === undefined || v === null || typeof v === 'string';
+
+/**
+ * The events of an answer, oldest first; rows of another shape are left out. Read by hand, not
+ * with zod: this page is on the storefront, where zod would be a fifth of its script budget.
+ */
 export function readEvents(value: unknown): ShipmentEvent[] {
   if (!Array.isArray(value)) return [];
-  const events = value.flatMap((row) => {
-    const r = eventSchema.safeParse(row);
-    return r.success ? [{ at: r.data.at, status: r.data.status || null, message: r.data.message ?? '' }] : [];
+  const events = value.flatMap((row: unknown) => {
+    if (!row || typeof row !== 'object') return [];
+    const r = row as Record<string, unknown>;
+    if (typeof r.at !== 'string' || !optionalText(r.status) || !optionalText(r.message)) return [];
+    return [{ at: r.at, status: r.status || null, message: r.message ?? '' }];
   });
   const time = (iso: string) => Date.parse(iso) || 0;
   return events.sort((a, b) => time(a.at) - time(b.at));

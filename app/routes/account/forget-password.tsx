@@ -1,11 +1,13 @@
 /** /forget-password: the server texts a 6-digit code to the number (it makes the code itself), then on to /reset-password. */
 import { useNavigate } from 'react-router';
 import { useT } from '../../lib/i18n';
-import { sendResetCodeSchema } from '../../../domain/accounts';
 import { useApiForm } from '../../components/form/use-api-form';
-import { postTextFields } from '../../components/form/values';
+import { lazySchema, postTextFields } from '../../components/form/values';
 import { AccountForm } from '../../components/account/account-form';
 import { PhoneField } from '../../components/account/account-fields';
+
+/** The server's schema (domain/accounts), fetched when the form is first touched. */
+const schema = lazySchema(() => import('../../../domain/accounts').then((m) => m.sendResetCodeSchema));
 
 export function meta() {
   return [{ title: 'পাসওয়ার্ড ভুলে গেছেন | Forgot password' }];
@@ -15,7 +17,7 @@ export default function ForgetPassword() {
   const t = useT();
   const navigate = useNavigate();
   const form = useApiForm({
-    ...postTextFields('/send_reset_otp/', ['phone_number'], sendResetCodeSchema),
+    ...postTextFields('/send_reset_otp/', ['phone_number'], schema),
     success: 'OTP Send Successfully!',
     then: (_res, body) => navigate(`/reset-password?phone=${encodeURIComponent(body.phone_number)}`),
   });

@@ -1,11 +1,14 @@
 /** /login: phone number and password; afterwards back to ?next= (a local path only). */
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n';
-import { loginSchema } from '../../../domain/accounts';
 import { AccountForm } from '../../components/account/account-form';
 import { PasswordField, PhoneField } from '../../components/account/account-fields';
 import { withNext } from '../../components/account/next';
 import { useSignInForm } from '../../components/account/use-sign-in-form';
+import { lazySchema } from '../../components/form/values';
+
+/** The server's schema (domain/accounts), fetched when the form is first touched. */
+const schema = lazySchema(() => import('../../../domain/accounts').then((m) => m.loginSchema));
 
 export function meta() {
   return [{ title: 'সাইন ইন | Sign in' }];
@@ -13,7 +16,7 @@ export function meta() {
 
 export default function Login() {
   const t = useT();
-  const { form, next } = useSignInForm('/login/', ['phone_number', 'password'], loginSchema, t('সাইন ইন সফল হয়েছে!', 'Signed in successfully!'));
+  const { form, next } = useSignInForm('/login/', ['phone_number', 'password'], schema, t('সাইন ইন সফল হয়েছে!', 'Signed in successfully!'));
   return (
     <AccountForm
       title={t('সাইন ইন', 'Sign in')}

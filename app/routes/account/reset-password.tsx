@@ -1,11 +1,13 @@
 /** /reset-password: the code from the text message and a new password, typed twice; the server checks the code here. */
 import { useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
-import { resetPasswordSchema } from '../../../domain/accounts';
 import { useApiForm } from '../../components/form/use-api-form';
-import { postTextFields } from '../../components/form/values';
+import { lazySchema, postTextFields } from '../../components/form/values';
 import { AccountForm } from '../../components/account/account-form';
 import { OtpField, PasswordField, PhoneField } from '../../components/account/account-fields';
+
+/** The server's schema (domain/accounts), fetched when the form is first touched. */
+const schema = lazySchema(() => import('../../../domain/accounts').then((m) => m.resetPasswordSchema));
 
 export function meta() {
   return [{ title: 'পাসওয়ার্ড রিসেট | Reset password' }];
@@ -15,7 +17,7 @@ export default function ResetPassword() {
   const t = useT();
   const [params] = useSearchParams();
   const form = useApiForm({
-    ...postTextFields('/reset-password/', ['phone_number', 'otp', 'password', 'password2'], resetPasswordSchema),
+    ...postTextFields('/reset-password/', ['phone_number', 'otp', 'password', 'password2'], schema),
     success: t('পাসওয়ার্ড রিসেট হয়েছে! নতুন পাসওয়ার্ড দিয়ে সাইন ইন করুন।', 'Password reset! Sign in with the new password.'),
     then: '/',
     reset: true,

@@ -5,7 +5,7 @@
  * the bodies the screens send. Pure, so it is tested without a browser.
  */
 import { z } from 'zod';
-import { RETURN_CONDITIONS, RETURN_ORIGINS, RETURN_STATES, type ReturnCondition, type ReturnOrigin, type ReturnState } from '../../../../domain/returns';
+import { RETURN_CONDITIONS, RETURN_ORIGINS, RETURN_STATES, type ReturnCondition, type ReturnOrigin } from '../../../../domain/returns';
 
 /** A value read leniently: missing, null or of another type reads as `fallback`. */
 const lenient = <T extends z.ZodType, F>(schema: T, fallback: F) =>
@@ -57,13 +57,7 @@ export function readReturns(value: unknown): OrderReturn[] {
   });
 }
 
-export const RETURN_STATE_TEXT: Record<ReturnState, { bn: string; en: string; badge: string }> = {
-  requested: { bn: 'অনুরোধ করা হয়েছে', en: 'Requested', badge: 'bg-amber-100 text-amber-900' },
-  approved: { bn: 'গ্রহণ করা হয়েছে, পণ্য ফেরতের পথে', en: 'Approved, on its way back', badge: 'bg-sky-100 text-sky-900' },
-  rejected: { bn: 'গ্রহণ করা হয়নি', en: 'Rejected', badge: 'bg-red-100 text-red-900' },
-  received: { bn: 'পণ্য দোকানে ফেরত এসেছে', en: 'Received', badge: 'bg-emerald-100 text-emerald-900' },
-  refunded: { bn: 'টাকা ফেরত দেওয়া হয়েছে', en: 'Refunded', badge: 'bg-stone-200 text-stone-900' },
-};
+export { RETURN_STATE_TEXT } from '../../account/return-state-text';
 
 export const ORIGIN_TEXT: Record<ReturnOrigin, string> = {
   customer: "Customer's request",
