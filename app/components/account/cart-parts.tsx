@@ -1,13 +1,14 @@
-/** Pieces the cart, wishlist and checkout screens share. */
-import type { ReactNode } from 'react';
+/** Pieces the cart and wishlist screens share: a line's picture, title, price and buttons (checkout's figures and gate are in summary-parts.tsx). */
 import { Link } from 'react-router';
 import { CART_KEY } from '../../lib/cart';
 import { formatTaka, toBengaliDigits, useLang, useT } from '../../lib/i18n';
 import { productPath } from '../../../domain/store-paths';
 import { addProductToCart, removeFromList } from '../shop-actions';
-import type { StoredLines } from './hooks';
 import type { CartProduct } from './totals';
-import { discountLabel, type QuoteDiscount } from './quote';
+
+// The cart's and wishlist's routes import these from here, as before.
+export { LinesTable, type Column } from './list-parts';
+export { LinesGate, Totals } from './summary-parts';
 
 export function ProductThumb({ product }: { product: CartProduct }) {
   return (
@@ -44,16 +45,6 @@ export function UnitPrice({ product }: { product: CartProduct }) {
   );
 }
 
-export function SummaryRow({ label, amount, strong, testId }: { label: string; amount: number; strong?: boolean; testId?: string }) {
-  const lang = useLang();
-  return (
-    <div className={`flex justify-between py-1 ${strong ? 'border-t border-stone-200 pt-2 text-lg font-bold' : ''}`}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{formatTaka(amount, lang)}</dd>
-    </div>
-  );
-}
-
 /** A cart line's − and + (+ stops at the stock), with the quantity between them. */
 export function QuantityButtons({ product, quantity }: { product: CartProduct; quantity: number }) {
   const t = useT();
@@ -82,96 +73,4 @@ export function RemoveButton({ id }: { id: number }) {
       {t('সরান', 'Remove')}
     </button>
   );
-}
-
-/** Product total, transport, each promotion's saving and the sum, each figure with its test id. */
-export function Totals({ subtotal, charge, discounts = [], testIds }: { subtotal: number; charge: number; discounts?: DiscountLine[]; testIds: [subtotal: string, charge: string, total: string] }) {
-  const t = useT();
-  const lang = useLang();
-  const saved = discounts.reduce((sum, d) => sum + d.amount, 0);
-  return (
-    <dl>
-      <SummaryRow label={t('প্রোডাক্টের মোট মূল্য', 'Product total')} amount={subtotal} testId={testIds[0]} />
-      <SummaryRow label={t('পরিবহন চার্জ', 'Transport charge')} amount={charge} testId={testIds[1]} />
-      {discounts.map((d, i) => (
-        <div key={i} className="flex justify-between gap-2 py-1 text-emerald-800" data-testid="discount-line">
-          <dt>{discountLabel(d, t)}</dt>
-          <dd className="whitespace-nowrap">− {formatTaka(d.amount, lang)}</dd>
-        </div>
-      ))}
-      <SummaryRow label={t('সর্বমোট', 'Total')} amount={Math.max(0, subtotal + charge - saved)} strong testId={testIds[2]} />
-    </dl>
-  );
-}
-
-/** A promotion's saving as the cart, checkout and order show it. */
-export type DiscountLine = Pick<QuoteDiscount, 'name' | 'code' | 'amount'>;
-
-/** A column of a lines table: its heading (for screen readers only when `hidden`) and its classes. */
-export type Column = [label: string, className: string, hidden?: boolean];
-
-export function LinesTable({ columns, testId, headClassName = 'border-b border-stone-200 bg-stone-100 text-xs uppercase', children }: { columns: Column[]; testId?: string; headClassName?: string; children: ReactNode }) {
-  return (
-    <table className="w-full text-left text-sm" data-testid={testId}>
-      <thead className={headClassName}>
-        <tr>
-          {columns.map(([label, className, hidden]) => (
-            <th key={label} scope="col" className={className}>
-              {hidden ? <span className="sr-only">{label}</span> : label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
-  );
-}
-
-/**
- * The server can't see the browser's stored cart, so it renders "loading"; the box keeps the
- * empty state's size, so that what the browser then shows moves nothing below it.
- */
-const GATE_BOX = 'flex min-h-48 flex-col items-center justify-center rounded-lg bg-white px-4 py-12 text-center shadow-sm';
-
-export function Loading() {
-  const t = useT();
-  return (
-    <p className={`${GATE_BOX} text-stone-600`} role="status">
-      {t('লোড হচ্ছে…', 'Loading…')}
-    </p>
-  );
-}
-
-/** Nothing to show yet: the message and a way back to the books. */
-export function EmptyState({ text }: { text: string }) {
-  const t = useT();
-  return (
-    <div className={GATE_BOX} data-testid="empty-state">
-      <p className="text-lg">{text}</p>
-      <Link to="/books" className="mt-4 inline-block rounded bg-brand px-4 py-2 text-white">
-        {t('বই দেখুন', 'Browse books')}
-      </Link>
-    </div>
-  );
-}
-
-/**
- * The cart's and the wishlist's lines before they can be shown: loading (the lists live in the
- * browser), empty, or the products could not be fetched. Otherwise the children.
- */
-export function LinesGate({ state, empty, failed, children }: { state: StoredLines; empty: string; failed: string; children: ReactNode }) {
-  const t = useT();
-  if (!state.loaded) return <Loading />;
-  if (state.ids.length === 0) return <EmptyState text={empty} />;
-  if (state.status === 'error' && state.lines.length === 0) {
-    return (
-      <p role="alert" className="rounded bg-white p-6 text-center shadow-sm">
-        {failed}{' '}
-        <button type="button" className="text-brand underline" onClick={state.reload}>
-          {t('আবার চেষ্টা করুন', 'Try again')}
-        </button>
-      </p>
-    );
-  }
-  return children;
 }

@@ -1,42 +1,20 @@
-/** The checkout screen's parts: the price-change notice, the option lists, the wallet fields, the online-payment note and the order summary. */
-import type { ReactNode, RefObject } from 'react';
-import { Link } from 'react-router';
+/**
+ * The checkout screen's parts: the option lists, the wallet fields (the back office's new-order
+ * form uses them too), the order summary and the coupon box. What shows only once the shopper
+ * picks an online payment, or the server refuses, is in checkout-extras.tsx, fetched when needed (issue 32).
+ */
+import type { ReactNode } from 'react';
 import type { DeliveryOption, PaymentOption } from '../../../domain/settings';
 import { formatTaka, toBengaliDigits, useLang, useT } from '../../lib/i18n';
 import type { FieldErrors } from '../form/api';
 import { Field, FieldError } from '../form/field';
 import { SubmitButton } from './account-form';
-import { Totals, type DiscountLine } from './cart-parts';
+import { Totals, type DiscountLine } from './summary-parts';
 import type { CartLine } from './totals';
 
 export interface Conflict {
   message: string;
   figures?: { subtotal: number; delivery_charge: number; total: number } | undefined;
-}
-
-/** The server priced the order differently (a price changed) or stock ran out: the cart is kept and the new figures shown. */
-export function ConflictNotice({ conflict, focusRef }: { conflict: Conflict; focusRef: RefObject<HTMLDivElement | null> }) {
-  const t = useT();
-  const lang = useLang();
-  const f = conflict.figures;
-  return (
-    <div ref={focusRef} tabIndex={-1} role="alert" className="mb-4 rounded border-2 border-amber-500 bg-amber-50 p-4 text-amber-950" data-testid="checkout-conflict">
-      <p className="font-bold">{conflict.message}</p>
-      {f && (
-        <p className="mt-1 text-sm">
-          {t('নতুন হিসাব', 'New figures')}: {t('প্রোডাক্টের মোট মূল্য', 'Product total')} {formatTaka(f.subtotal, lang)} · {t('পরিবহন চার্জ', 'Transport charge')} {formatTaka(f.delivery_charge, lang)} ·{' '}
-          {t('সর্বমোট', 'Total')} {formatTaka(f.total, lang)}
-        </p>
-      )}
-      <p className="mt-1 text-sm">
-        {t('আপনার কার্ট রাখা আছে। সামারি দেখে আবার অর্ডার করুন, অথবা ', 'Your cart is kept. Check the summary and order again, or ')}
-        <Link to="/cart" className="underline">
-          {t('কার্টে পরিমাণ বদলান', 'change quantities in the cart')}
-        </Link>
-        .
-      </p>
-    </div>
-  );
 }
 
 /** The new figures a 409 answer carries, when it carries them all. */
@@ -102,19 +80,6 @@ export function WalletFields({ payment, field, walletNumber, total, errors }: { 
         <Field name="transaction_amount" label={t('টাকার পরিমাণ', 'Amount (taka)')} type="number" inputMode="numeric" min={1} required errors={errors} />
       </div>
     </div>
-  );
-}
-
-/** An online payment: after ordering, the customer pays on the gateway's page and comes back. */
-export function OnlineNote({ payment }: { payment: PaymentOption }) {
-  const t = useT();
-  return (
-    <p className="mb-4 rounded border border-sky-200 bg-sky-50 p-3 text-sm" data-testid="online-payment-note">
-      {t(
-        `${payment.label}: অর্ডার করার পর আপনাকে পেমেন্ট পেজে পাঠানো হবে। পেমেন্ট শেষে আপনি আবার এই সাইটে ফিরে আসবেন।`,
-        `${payment.label}: after you order, you are taken to the payment page, and brought back here once you have paid.`,
-      )}
-    </p>
   );
 }
 

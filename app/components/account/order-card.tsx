@@ -4,13 +4,13 @@
  * delivered one within the return window offers a return request, and its returns show their state.
  */
 import { Link } from 'react-router';
-import { canStartPayment, type PaymentStatus } from '../../../domain/payments';
+import { canStartPayment, type PaymentStatus } from '../../../domain/payment-status';
 import { formatTaka, toBengaliDigits, useLang, useT } from '../../lib/i18n';
 import { productPath } from '../../../domain/store-paths';
 import { gatewayName, PaymentBadge } from '../payments/status';
 import { PayAgainButton } from '../payments/pay-again';
-import { LinesTable } from './cart-parts';
-import { discountLabel } from './quote';
+import { LinesTable } from './list-parts';
+import { discountLabel } from './discount-label';
 import { courierName, ShipmentBadge, shipmentStatusOf } from '../shipments/status';
 import type { OrderReturn } from '../admin/returns/returns';
 import { OrderReturns } from './return-request';

@@ -9,6 +9,8 @@ import { useEffect, useState } from 'react';
 import { sendApi } from '../form/api';
 import type { CartLine } from './totals';
 
+export { discountLabel } from './discount-label';
+
 export interface QuoteDiscount {
   promotion: number | null;
   name: string;
@@ -59,10 +61,4 @@ export function useCartQuote(lines: CartLine[], deliveryOption: string | null, c
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return lines.length === 0 ? null : (quote?.value ?? null);
-}
-
-/** How a discount is named on the cart, checkout, order and invoice: a coupon by its code, the shop's threshold as free delivery. */
-export function discountLabel(d: Pick<QuoteDiscount, 'name' | 'code'>, t: (bn: string, en: string) => string): string {
-  if (d.name === 'free_delivery_threshold') return t('ফ্রি ডেলিভারি', 'Free delivery');
-  return d.code ? `${t('কুপন', 'Coupon')} ${d.code} (${d.name})` : d.name;
 }

@@ -8,11 +8,11 @@
  * The shop's checkout limits (units a line, open unpaid orders, checkouts an hour) are refused
  * by the server with a Bengali message, shown above the form and beside the order's lines.
  */
-import { useRef, useState } from 'react';
-import { Link, redirect, useNavigate } from 'react-router';
+import { lazy, Suspense, useMemo, useRef, useState, type ComponentType } from 'react';
+import { redirect, useNavigate } from 'react-router';
 import type { Route } from './+types/checkout';
-import { checkoutSchema, MESSAGES, transactionFieldFor } from '../../../domain/orders';
-import { isOnlineOption } from '../../../domain/settings';
+import { MESSAGES, transactionFieldFor } from '../../../domain/order-messages';
+import { isOnlineOption } from '../../../domain/payment-status';
 import { CART_KEY, clear } from '../../lib/cart';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../components/notices';
@@ -20,15 +20,15 @@ import { failureText } from '../../components/form/api';
 import { Field, FieldError, TextArea } from '../../components/form/field';
 import { FormAlert } from '../../components/form/messages';
 import { useApiForm } from '../../components/form/use-api-form';
-import { checkWith, textFields } from '../../components/form/values';
+import { lazySchema, textFields } from '../../components/form/values';
 import { useStoredLines } from '../../components/account/hooks';
 import { defaultDelivery, subtotal } from '../../components/account/totals';
-import { LinesGate } from '../../components/account/cart-parts';
+import { LinesGate } from '../../components/account/summary-parts';
 import { PhoneField } from '../../components/account/account-fields';
-import { PlacePicker } from '../../components/account/place-picker';
-import { ConflictNotice, conflictFigures, CouponField, DeliveryChoice, OnlineNote, OrderSummary, PaymentChoice, WalletFields, type Conflict } from '../../components/account/checkout-parts';
+import { PlacePicker, preloadPlaces } from '../../components/account/place-picker';
+import { conflictFigures, CouponField, DeliveryChoice, OrderSummary, PaymentChoice, WalletFields, type Conflict } from '../../components/account/checkout-parts';
 import { useCartQuote } from '../../components/account/quote';
-import { goToGateway } from '../../components/payments/pay-again';
+import { goToGateway } from '../../components/payments/gateway';
 import { withNext } from '../../components/account/next';
 import { PreorderNote } from '../../components/preorder-note';
 
@@ -47,6 +47,35 @@ export async function loader({ context }: Route.LoaderArgs) {
     max_units_per_line: settings.max_units_per_line,
   };
 }
+
+// What shows only on use (an online payment picked, a refusal), fetched when the form is
+// first touched (issue 32). Client-only: the server renders the form's "loading" (the cart is the browser's).
+const extras = () => import('../../components/account/checkout-extras');
+type Extras = Awaited<ReturnType<typeof extras>>;
+/** A part of checkout-extras; when it cannot be fetched (offline, a newer deploy) a plain stand-in shows instead of an error page. */
+function extra<P extends object>(pick: (m: Extras) => ComponentType<P>, standIn: ComponentType<P>) {
+  return lazy(() => extras().then((m) => ({ default: pick(m) }), () => ({ default: standIn })));
+}
+const OnlineNote = extra((m) => m.OnlineNote, () => null);
+const ConflictNotice = extra(
+  (m) => m.ConflictNotice,
+  ({ conflict }) => (
+    <p role="alert" className="mb-4 font-bold" data-testid="checkout-conflict">
+      {conflict.message}
+    </p>
+  ),
+);
+const PaymentNotStarted = extra(
+  (m) => m.PaymentNotStarted,
+  ({ orderId, message }) => (
+    <p role="alert" className="p-6" data-testid="payment-not-started">
+      {message}{' '}
+      <a href={`/order?order=${orderId}&payment=failed`} className="underline">
+        /order
+      </a>
+    </p>
+  ),
+);
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -78,6 +107,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const fresh = quote && quote.subtotal === productTotal && quote.delivery_charge === (lines.length ? charge : 0) ? quote : null;
   const total = fresh ? fresh.total : productTotal + charge;
 
+  // The server's schema (domain/orders), fetched when the form is first touched: zod stays off the page's first load.
+  const schema = useMemo(
+    () => lazySchema(() => import('../../../domain/orders').then((m) => m.checkoutSchema({ delivery_options, payment_options, max_units_per_line }))),
+    [delivery_options, payment_options, max_units_per_line],
+  );
   const form = useApiForm({
     method: 'POST',
     url: '/checkout/',
@@ -95,11 +129,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       ...(fresh?.coupon ? { coupon: fresh.coupon } : {}),
       cash_on_delivery: payment ? !payment.wallet && !online : false,
     }),
-    validate: (body) => {
-      const found = checkWith(checkoutSchema({ delivery_options, payment_options, max_units_per_line }), body);
+    validate: async (body) => {
+      const found = await schema.check(body);
       const lineError = found.orderItems?.[0] ?? found.savedCart?.[0];
       if (lineError) notify(lineError, 'error');
       return found;
+    },
+    preload: () => {
+      schema.preload();
+      void preloadPlaces();
+      void extras().catch(() => undefined);
     },
     headers: () => ({ 'Idempotency-Key': (attemptKey.current ??= newKey()) }),
     onAnswer: (res) => {
@@ -128,13 +167,22 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   });
   const e = form.errors;
 
-  if (unpaid) return <PaymentNotStarted {...unpaid} />;
+  if (unpaid)
+    return (
+      <Suspense fallback={null}>
+        <PaymentNotStarted {...unpaid} />
+      </Suspense>
+    );
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold">{t('চেকআউট', 'Checkout')}</h1>
       <LinesGate state={{ ...state, loaded: state.loaded && (lines.length === ids.length || state.status === 'error') }} empty={t('আপনার কার্টে কোন আইটেম পাওয়া যায়নি!', 'No items were found in your cart!')} failed={t('কিছু পণ্যের তথ্য লোড করা যায়নি।', 'Some products could not be loaded.')}>
-        {conflict && <ConflictNotice conflict={conflict} focusRef={conflictRef} />}
+        {conflict && (
+          <Suspense fallback={null}>
+            <ConflictNotice conflict={conflict} focusRef={conflictRef} />
+          </Suspense>
+        )}
         <form {...form.props} aria-label={t('চেকআউট', 'Checkout')} className="grid gap-6 lg:grid-cols-[1fr_24rem]">
           <section className="rounded-lg bg-white p-4 shadow-sm sm:p-6" aria-labelledby="billing">
             <h2 id="billing" className="mb-4 text-xl font-bold">
@@ -154,7 +202,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <DeliveryChoice options={delivery_options} value={deliveryId} onChange={setDeliveryId} errors={e} />
             {lines.some((l) => l.product.preorder) && <PreorderNote />}
             <PaymentChoice options={payment_options} value={paymentId} onChange={setPaymentId} errors={e} />
-            {payment && online && <OnlineNote payment={payment} />}
+            {payment && online && (
+              <Suspense fallback={null}>
+                <OnlineNote payment={payment} />
+              </Suspense>
+            )}
             {payment?.wallet && txField && <WalletFields payment={payment} field={txField} walletNumber={wallet_number} total={total} errors={e} />}
             <TextArea name="order_instruction" label={t('অর্ডার নির্দেশনা', 'Order instruction')} maxLength={1000} errors={e} />
           </section>
@@ -177,22 +229,4 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 /** The gateway's page an answer carries, when the order is paid online. */
 function paymentUrl(body: Record<string, unknown> | null): string {
   return typeof body?.payment_url === 'string' ? body.payment_url : '';
-}
-
-/** The order was placed, but the gateway would not open its payment: it is kept, to be paid from /order. */
-function PaymentNotStarted({ orderId, message }: { orderId: number; message: string }) {
-  const t = useT();
-  return (
-    <main className="mx-auto w-full max-w-2xl px-4 py-10">
-      <div role="alert" className="rounded-lg border-2 border-amber-500 bg-amber-50 p-5 text-amber-950" data-testid="payment-not-started">
-        <h1 className="mb-2 text-xl font-bold">{t('অর্ডার হয়েছে, কিন্তু পেমেন্ট শুরু করা যায়নি', 'Order placed, but the payment could not start')}</h1>
-        <p>{message}</p>
-        <p className="mt-3">
-          <Link to={`/order?order=${orderId}&payment=failed`} className="font-semibold text-brand underline">
-            {t('আমার অর্ডারে গিয়ে আবার পেমেন্ট করুন', 'Go to my orders and pay again')}
-          </Link>
-        </p>
-      </div>
-    </main>
-  );
 }

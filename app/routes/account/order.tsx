@@ -9,7 +9,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/order';
 import { pageOfUrl } from '../../../domain/queries';
 import { langFromCookie, useT } from '../../lib/i18n';
-import { EmptyState } from '../../components/account/cart-parts';
+import { EmptyState } from '../../components/account/list-parts';
 import { OrderCard } from '../../components/account/order-card';
 import { PaymentResult } from '../../components/payments/payment-result';
 import { paymentReturnOf, readPaymentReturn } from '../../components/payments/return';
