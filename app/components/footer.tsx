@@ -19,7 +19,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
     </ul>
   );
   return (
-    <footer className="no-print mt-12 bg-stone-900 text-sm text-stone-300">
+    <footer className="no-print below-fold mt-12 bg-stone-900 text-sm text-stone-300">
       <div className="wrap grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section>
           <h2 className="mb-2 text-base font-bold text-white">{settings.shop_name}</h2>

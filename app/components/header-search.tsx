@@ -4,13 +4,28 @@
  * /search), both asked for 150 ms after the last key. Arrow keys choose a suggestion and Enter
  * opens it; Enter otherwise opens the /search page and closes the panel, keeping the text.
  * Moving the pointer off the search area clears the text. Without JavaScript the form opens the /search page.
+ * The panel's two parts are fetched with the first answer, not with every page (issue 32).
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Form, useFetcher, useNavigate } from 'react-router';
 import { useT } from '../lib/i18n';
 import { Icon } from './icons';
-import { SearchResults, type SearchHit } from './search-results';
-import { SearchSuggestions, SUGGESTIONS_ID, suggestionId, type Suggestion } from './search-suggestions';
+import type { SearchHit, SearchResults } from './search-results';
+import type { SearchSuggestions, Suggestion } from './search-suggestions';
+import { SUGGESTIONS_ID, suggestionId } from './search-ids';
+
+type PanelParts = { SearchResults: typeof SearchResults; SearchSuggestions: typeof SearchSuggestions };
+
+/** The panel's components, fetched once (the first time something is typed) and kept for every later page. */
+let panelParts: Promise<PanelParts> | null = null;
+const loadPanel = () =>
+  (panelParts ??= Promise.all([import('./search-results'), import('./search-suggestions')]).then(
+    ([results, suggestions]) => ({ SearchResults: results.SearchResults, SearchSuggestions: suggestions.SearchSuggestions }),
+    (error: unknown) => {
+      panelParts = null; // offline: try again with the next key; the form still opens /search
+      throw error;
+    },
+  ));
 
 export function HeaderSearch() {
   const t = useT();
@@ -21,10 +36,12 @@ export function HeaderSearch() {
   // The term whose /search page was opened: its live panel stays closed until the text changes.
   const [opened, setOpened] = useState<string | null>(null);
   const fetcher = useFetcher<{ q: string; results: SearchHit[] }>();
+  const [parts, setParts] = useState<PanelParts | null>(null);
   const term = text.trim();
 
   useEffect(() => {
     if (!term) return;
+    if (!parts) loadPanel().then(setParts, () => undefined);
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       void fetcher.load(`/search?q=${encodeURIComponent(term)}&live=1`);
@@ -88,10 +105,10 @@ export function HeaderSearch() {
           <Icon n="search" sm />
         </button>
       </Form>
-      {data && opened !== term && (
+      {data && parts && opened !== term && (
         <div className="search-panel">
-          {suggestions.length > 0 && <SearchSuggestions items={suggestions} active={active} onPick={clear} />}
-          <SearchResults hits={data} onPick={clear} />
+          {suggestions.length > 0 && <parts.SearchSuggestions items={suggestions} active={active} onPick={clear} />}
+          <parts.SearchResults hits={data} onPick={clear} />
         </div>
       )}
     </div>

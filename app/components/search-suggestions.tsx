@@ -5,6 +5,7 @@
  */
 import { Link } from 'react-router';
 import { useT } from '../lib/i18n';
+import { SUGGESTIONS_ID, suggestionId } from './search-ids';
 
 export interface Suggestion {
   kind: 'product' | 'author' | 'publisher' | 'category';
@@ -13,8 +14,6 @@ export interface Suggestion {
   url: string;
 }
 
-export const SUGGESTIONS_ID = 'search-suggestions';
-export const suggestionId = (i: number) => `${SUGGESTIONS_ID}-${i}`;
 
 export function SearchSuggestions({ items, active, onPick }: { items: Suggestion[]; active: number; onPick: () => void }) {
   const t = useT();

@@ -103,24 +103,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       {lists.map((l) => (
-        <section key={`list-${l.id}`} data-testid="home-list">
+        <section key={`list-${l.id}`} data-testid="home-list" className="below-fold">
           <SectionHeading title={t(l.title, l.title_en || l.title)} to={`/list/${l.slug}`} />
           <Carousel interval={1000} label={t(l.title, l.title_en || l.title)} slides={l.products.map((p) => <ProductCard p={p} cut sizes={CAROUSEL_CARD_SIZES} />)} />
         </section>
       ))}
 
       {sections.filter((s) => s.products.length).map((s) => (
-        <section key={s.id} data-testid="home-section">
+        <section key={s.id} data-testid="home-section" className="below-fold">
           <SectionHeading title={s.name} to={categoryPath(s.name)} />
           <Carousel interval={1000} label={s.name} slides={s.products.map((p) => <ProductCard p={p} cut sizes={CAROUSEL_CARD_SIZES} />)} />
         </section>
       ))}
 
-      <section>
+      <section className="below-fold">
         <SectionHeading title={t('আমাদের লেখক', 'Our authors')} to="/authors" />
         <PersonGrid people={authors.slice(0, 6)} base="/authors" six />
       </section>
-      <section>
+      <section className="below-fold">
         <SectionHeading title={t('আমাদের প্রকাশক', 'Our publishers')} to="/publishers" />
         <PersonGrid people={publishers.slice(0, 6)} base="/publishers" six />
       </section>
