@@ -36,14 +36,17 @@ interface Budget {
   lcpMs: number;
   cls: number;
 }
+/** Issue 32: the home page's LCP ≤ 1.8 s in every run; every storefront page ≤ 110 KiB of scripts (e2e/page-weight checks the others). */
 const BUDGETS: Record<string, Budget> = {
-  home: { totalKiB: 300, jsKiB: 110, lcpMs: 2000, cls: 0.05 },
+  home: { totalKiB: 300, jsKiB: 110, lcpMs: 1800, cls: 0.05 },
   books: { jsKiB: 110, lcpMs: 2000, cls: 0.05 },
   book: { jsKiB: 110, lcpMs: 2000, cls: 0.05 },
-  cart: { lcpMs: 2000, cls: 0.05 },
+  cart: { jsKiB: 110, lcpMs: 2000, cls: 0.05 },
 };
 
 interface Load {
+  /** Time to the page's first byte: the server's share (on a busy machine, most of a slow paint). */
+  ttfb: number;
   totalBytes: number;
   jsBytes: number;
   requests: number;
@@ -94,7 +97,7 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     const perf = (window as unknown as { __haatPerf: { lcp: number; cls: number } }).__haatPerf;
-    return { fcp, lcp: perf.lcp, cls: perf.cls, load: nav.loadEventEnd };
+    return { ttfb: nav.responseStart, fcp, lcp: perf.lcp, cls: perf.cls, load: nav.loadEventEnd };
   });
   await context.close();
   return { totalBytes, jsBytes, requests, ...timings };
@@ -178,7 +181,7 @@ export async function main() {
     ];
     log(`bench:pages — ${runs} cold loads each, 360 px DPR 2, 150 ms RTT, 1.6 Mbit/s down, ${CPU_SLOWDOWN}× CPU; medians (budget)`);
     log(`build: ${buildDir}`);
-    log('page    wire KiB       JS KiB         requests  FCP ms  LCP ms          CLS             load ms');
+    log('page    wire KiB       JS KiB         requests  TTFB ms  FCP ms  LCP ms          CLS             load ms  LCP per load');
     for (const [name, pagePath] of pages) {
       const loads: Load[] = [];
       for (let i = 0; i < runs; i += 1) loads.push(await loadOnce(browser, shop.baseUrl + pagePath));
@@ -198,10 +201,12 @@ export async function main() {
           check(total, budget.totalKiB, total.toFixed(0)),
           check(js, budget.jsKiB, js.toFixed(0)),
           String(m('requests')).padEnd(9),
+          m('ttfb').toFixed(0).padEnd(8),
           m('fcp').toFixed(0).padEnd(7),
           check(m('lcp'), budget.lcpMs, m('lcp').toFixed(0)),
           check(m('cls'), budget.cls, m('cls').toFixed(3)),
-          m('load').toFixed(0),
+          m('load').toFixed(0).padEnd(8),
+          loads.map((l) => l.lcp.toFixed(0)).join(' / '),
         ].join(' '),
       );
     }
