@@ -65,7 +65,8 @@ export function Carousel({ slides, interval, single = false, label }: { slides: 
     const list = ref.current;
     if (!root || !list) return;
     const reduced = window.matchMedia(REDUCED_MOTION);
-    const state = { onScreen: false, hovered: false, focused: false };
+    // A mouse already resting on the carousel when the page hydrates sends no pointerenter.
+    const state = { onScreen: false, hovered: root.matches(':hover'), focused: false };
     let timer: number | undefined;
     const playing = () => shouldAutoplay({ ...state, hidden: document.hidden, reducedMotion: reduced.matches });
 
