@@ -85,6 +85,9 @@ describe('the search page', () => {
     await page.locator('#site-search').fill(digits);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === digits);
+    // The address changes before React paints the new page (a transition), so the /books cards
+    // can still be there: wait for the search page's own heading, which names the digits.
+    await page.locator('main h1', { hasText: digits }).waitFor();
     await page.locator('[data-testid="product-card"]').first().waitFor();
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(1);
     expect(await page.locator('[data-testid="product-card"]').textContent()).toContain(book!.english_title);
