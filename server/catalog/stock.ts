@@ -105,8 +105,10 @@ export function createStock(db: Kysely<DB>, dialect: DialectName) {
     return text;
   }
 
+  // The counters alone: read by most cached answers served, so compiled once.
+  const versionsQuery = db.selectFrom('catalog_versions').select(['content', 'stock', 'availability']).compile();
   async function readVersions(): Promise<CatalogVersions> {
-    return toVersions(await db.selectFrom('catalog_versions').select(['content', 'stock', 'availability']).executeTakeFirst());
+    return toVersions((await db.executeQuery(versionsQuery)).rows[0]);
   }
 
   const back = (items: readonly StockItem[]): ShelfChange[] => items.map((i) => ({ product: i.product, delta: i.quantity, ref: i.ref }));

@@ -36,6 +36,7 @@ import { catalogStockLedgerMigration } from './migrations/0109_catalog_stock_led
 import { stockReceiptsMigration } from './migrations/1201_stock_receipts';
 import { catalogIsbnMigration } from './migrations/0110_catalog_isbn';
 import { catalogPreordersMigration } from './migrations/0111_catalog_preorders';
+import { catalogPreorderStockVersionMigration } from './migrations/0112_catalog_preorder_stock_version';
 import { ordersPreordersMigration } from './migrations/0313_orders_preorders';
 import { listsCuratedMigration } from './migrations/1301_lists_curated';
 
@@ -87,6 +88,7 @@ export function allMigrations(database: Database): Record<string, Migration> {
     '0313_orders_preorders': ordersPreordersMigration(),
     '1301_lists_curated': listsCuratedMigration(database.dialect),
     '0312_orders_counter': ordersCounterMigration(database.dialect),
+    '0112_catalog_preorder_stock_version': catalogPreorderStockVersionMigration(database.dialect),
   };
 }
 
