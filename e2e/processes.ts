@@ -15,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startNodeFlags } from '../server/test/harness/processes';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const BUILD_DIR = path.resolve(ROOT, process.env.HAAT_BUILD_DIR ?? 'build');
@@ -48,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { publ
   const port = await freePort();
   const baseUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'haat-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(opts.buildDir ?? BUILD_DIR, 'server-main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...startNodeFlags(opts.root ?? ROOT), path.join(opts.buildDir ?? BUILD_DIR, 'server-main.js')], {
     cwd: opts.root ?? ROOT,
     env: {
       ...process.env,

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { createTestDatabase } from '../../server/test/database';
 import { createSearchStrategy } from '../../server/catalog/search/create-strategy';
-import { bundleServer, projectRoot } from '../../server/test/harness/processes';
+import { bundleServer, projectRoot, startNodeFlags } from '../../server/test/harness/processes';
 import { fillShop, makeShop } from './shop';
 import { cpuSeconds } from './cpu';
 import { HOOKS } from './overhead-hooks';
@@ -143,7 +143,8 @@ export async function main() {
     const bare = await start(bundle, ['bare']);
     // `--cpu-prof DIR`: the shop's process writes a V8 CPU profile there when it stops.
     const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : [];
-    const shop = await start(bundle, ['shop', file, database.dataDir, ...(pages ? [pages] : [])], profile);
+    // The shop runs with the Node options `npm start` gives it (package.json); the bare route with none.
+    const shop = await start(bundle, ['shop', file, database.dataDir, ...(pages ? [pages] : [])], [...startNodeFlags(), ...profile]);
     servers.push(bare.child, shop.child);
     const list = (await (await fetch(`${shop.base}/api/product/?page=1`)).json()) as { results: { id: number }[] };
     // `--only TEXT`: only the answers whose name holds TEXT (to profile one).

@@ -16,6 +16,18 @@ export function projectRoot(): string {
 }
 
 /**
+ * Node's own options that `npm start` runs the server with (package.json's start script: V8's
+ * young generation capped, docs/operations.md#memory), so tests and benchmarks start it the same way.
+ */
+export function startNodeFlags(root = projectRoot()): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  const script = words.indexOf('scripts/start.mjs');
+  if (words[0] !== 'node' || script < 0) throw new Error(`package.json's start script is not "node [flags] scripts/start.mjs": ${pkg.scripts.start}`);
+  return words.slice(1, script);
+}
+
+/**
  * Bundles a server entry (by default the bare API server, serve.ts; a path from the project
  * root) for `startServer`, into node_modules/.cache so that its packages resolve from the
  * project. The caller removes the file.
