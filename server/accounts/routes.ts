@@ -10,6 +10,8 @@ import { HttpError } from '../http/errors';
 import { loginSchema, makeAdminSchema, registerSchema, resetPasswordSchema, sendResetCodeSchema, userListQuery, verifyCodeSchema } from '../../domain/accounts';
 import { normalizePhone } from '../../domain/phone';
 import type { RouteDocs } from '../http/route-docs';
+import { messageAnswer } from '../http/answer-schemas';
+import { signedInSchema, userAnswer, userChangedAnswer, userPage } from './answer-schemas';
 import { routeModule } from '../http/route-module';
 import { presentedToken, servedOverHttps, sessionCookieName, type AuthOptions } from './auth';
 import { ABSOLUTE_TIMEOUT_MS, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions';
@@ -49,17 +51,17 @@ function signedInAnswer(request: FastifyRequest, reply: FastifyReply, opts: Auth
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). */
 const accountDocs: RouteDocs = {
-  'POST /register_user/': { summary: 'Register; answers a token and sets the session cookie', audience: 'public', body: registerSchema },
-  'POST /login/': { summary: 'Sign in; answers a token and sets the session cookie', audience: 'public', body: loginSchema },
-  'POST /logout/': { summary: 'Sign out: ends the session', audience: 'public' },
-  'POST /send_reset_otp/': { summary: 'Send a password reset code by SMS', audience: 'public', body: sendResetCodeSchema },
-  'POST /verify_otp/': { summary: 'Check a password reset code', audience: 'public', body: verifyCodeSchema },
-  'POST /reset-password/': { summary: 'Set a new password with a reset code', audience: 'public', body: resetPasswordSchema },
-  'POST /makeAdmin/': { summary: 'Add a staff member by phone number, in a role (default owner); promotes an existing customer', audience: 'owner', body: makeAdminSchema },
-  'PUT /api/user/:id/': { summary: "Change a user's role (customer removes them from the team); the last owner's: 409", audience: 'owner', body: roleChangeSchema },
-  'POST /api/user/:id/unlock-recovery/': { summary: "Lift a user's password recovery lock", audience: 'support' },
-  'GET /api/user/': { summary: 'Users: yourself, or all for support, managers and owners', audience: 'signed', query: userQuery },
-  'GET /api/me/': { summary: 'The signed-in user', audience: 'signed' },
+  'POST /register_user/': { summary: 'Register; answers a token and sets the session cookie', audience: 'public', body: registerSchema, response: signedInSchema, refusals: [409, 429] },
+  'POST /login/': { summary: 'Sign in; answers a token and sets the session cookie', audience: 'public', body: loginSchema, response: signedInSchema, refusals: [429] },
+  'POST /logout/': { summary: 'Sign out: ends the session', audience: 'public', response: messageAnswer },
+  'POST /send_reset_otp/': { summary: 'Send a password reset code by SMS', audience: 'public', body: sendResetCodeSchema, response: messageAnswer, refusals: [429] },
+  'POST /verify_otp/': { summary: 'Check a password reset code', audience: 'public', body: verifyCodeSchema, response: messageAnswer, refusals: [429] },
+  'POST /reset-password/': { summary: 'Set a new password with a reset code', audience: 'public', body: resetPasswordSchema, response: messageAnswer, refusals: [429] },
+  'POST /makeAdmin/': { summary: 'Add a staff member by phone number, in a role (default owner); promotes an existing customer', audience: 'owner', body: makeAdminSchema, response: userChangedAnswer },
+  'PUT /api/user/:id/': { summary: "Change a user's role (customer removes them from the team); the last owner's: 409", audience: 'owner', body: roleChangeSchema, response: userChangedAnswer },
+  'POST /api/user/:id/unlock-recovery/': { summary: "Lift a user's password recovery lock", audience: 'support', response: messageAnswer },
+  'GET /api/user/': { summary: 'Users: yourself, or all for support, managers and owners', audience: 'signed', query: userQuery, response: userPage, refusals: [403] },
+  'GET /api/me/': { summary: 'The signed-in user', audience: 'signed', response: userAnswer },
 };
 
 const routes: FastifyPluginAsync<{ accounts: AccountsService; auth: AuthOptions }> = async (app, { accounts, auth: opts }) => {

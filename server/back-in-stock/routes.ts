@@ -15,7 +15,7 @@ const listQuery = pageQuery.strict();
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). */
 const backInStockDocs: RouteDocs = {
-  'POST /api/product/:id/notify/': { summary: 'Ask to be told when an out-of-stock product is back (a visitor gives a phone number)', audience: 'public', body: backInStockRequestSchema },
+  'POST /api/product/:id/notify/': { summary: 'Ask to be told when an out-of-stock product is back (a visitor gives a phone number)', audience: 'public', body: backInStockRequestSchema, refusals: [429] },
   'GET /api/restock/': { summary: 'Back-in-stock requests by product', audience: 'support', query: listQuery },
 };
 

@@ -17,6 +17,8 @@ import type { ProductType } from '../db/schema';
 import { flagSchema, idSchema } from '../../domain/queries';
 import { exportQuery } from './bulk-export';
 import type { CatalogService } from './service';
+import { messageAnswer } from '../http/answer-schemas';
+import { bannerAnswer, categoryAnswer, logoAnswer, personAnswer, productAnswer } from './answer-schemas';
 import { bulkPriceSchema } from '../../domain/catalog-import';
 import { bannerFormSchema, categoryFormSchema, logoFormSchema, personFormSchema, productFormSchema } from '../../domain/catalog-forms';
 
@@ -48,30 +50,34 @@ const fileForm = z.object({ file: z.string().describe('The CSV file (UTF-8, the 
 const book = productFormSchema('books', 'create');
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts): the form schemas the handlers parse with (multipart; files as uploads). */
+/** A product, or a category, added or changed: the message and it as it now is. */
+const productChanged = messageAnswer.extend({ product: productAnswer });
+const categoryChanged = messageAnswer.extend({ category: categoryAnswer });
+
 const catalogAdminDocs: RouteDocs = {
-  'POST /create-book/': { summary: 'Add a book (image and PDF preview optional)', audience: 'manager', form: book, status: 201 },
-  'POST /create-electronics/': { summary: 'Add an electronics product', audience: 'manager', form: productFormSchema('electronics', 'create'), status: 201 },
-  'POST /create-stationary/': { summary: 'Add a stationary product', audience: 'manager', form: productFormSchema('stationary', 'create'), status: 201 },
-  'PUT /api/product/:id/': { summary: "Change a product (the fields sent; the book form's shown, the other types' are alike)", audience: 'manager', form: productFormSchema('books', 'update') },
-  'DELETE /api/product/:id/': { summary: 'Delete a product (deactivated instead when on orders)', audience: 'manager' },
+  'POST /create-book/': { summary: 'Add a book (image and PDF preview optional)', audience: 'manager', form: book, status: 201, response: productChanged },
+  'POST /create-electronics/': { summary: 'Add an electronics product', audience: 'manager', form: productFormSchema('electronics', 'create'), status: 201, response: productChanged },
+  'POST /create-stationary/': { summary: 'Add a stationary product', audience: 'manager', form: productFormSchema('stationary', 'create'), status: 201, response: productChanged },
+  'PUT /api/product/:id/': { summary: "Change a product (the fields sent; the book form's shown, the other types' are alike)", audience: 'manager', form: productFormSchema('books', 'update'), response: productChanged },
+  'DELETE /api/product/:id/': { summary: 'Delete a product (deactivated instead when on orders)', audience: 'manager', response: messageAnswer },
   'GET /api/product/export.csv': { summary: 'The catalogue as CSV', audience: 'manager', query: exportQuery, produces: 'text/csv' },
   'POST /api/product/import/': { summary: 'Import products from CSV or XLSX (dry_run=1 checks only)', audience: 'manager', query: importQuery, form: fileForm },
   'POST /api/product/bulk-price/': { summary: "Change many products' prices at once", audience: 'manager', body: bulkPriceSchema },
-  'POST /create-author/': { summary: 'Add an author', audience: 'manager', form: personFormSchema('author', 'create'), status: 201 },
-  'PUT /api/author/:id/': { summary: 'Change an author', audience: 'manager', form: personFormSchema('author', 'update') },
-  'DELETE /api/author/:id/': { summary: 'Delete an author', audience: 'manager' },
-  'POST /create-publisher/': { summary: 'Add a publisher', audience: 'manager', form: personFormSchema('publisher', 'create'), status: 201 },
-  'PUT /api/publisher/:id/': { summary: 'Change a publisher', audience: 'manager', form: personFormSchema('publisher', 'update') },
-  'DELETE /api/publisher/:id/': { summary: 'Delete a publisher', audience: 'manager' },
-  'POST /api/category/': { summary: 'Add a category', audience: 'manager', form: categoryFormSchema, status: 201 },
-  'PUT /category/:name/': { summary: 'Change a category (by name)', audience: 'manager', form: categoryFormSchema },
-  'DELETE /category/:name/': { summary: 'Delete a category (by name); move_to takes its sub-categories and products', audience: 'manager', query: moveQuery },
-  'PUT /api/category/:id/': { summary: 'Change a category', audience: 'manager', form: categoryFormSchema },
-  'DELETE /api/category/:id/': { summary: 'Delete a category; move_to takes its sub-categories and products', audience: 'manager', query: moveQuery },
-  'POST /create-logo/': { summary: 'Add a logo', audience: 'manager', form: logoFormSchema, status: 201 },
-  'POST /create-banner/': { summary: 'Add a banner', audience: 'manager', form: bannerFormSchema, status: 201 },
-  'DELETE /api/logo/:id/': { summary: 'Delete a logo', audience: 'manager' },
-  'DELETE /api/banner/:id/': { summary: 'Delete a banner', audience: 'manager' },
+  'POST /create-author/': { summary: 'Add an author', audience: 'manager', form: personFormSchema('author', 'create'), status: 201, response: messageAnswer.extend({ author: personAnswer }) },
+  'PUT /api/author/:id/': { summary: 'Change an author', audience: 'manager', form: personFormSchema('author', 'update'), response: messageAnswer.extend({ author: personAnswer }) },
+  'DELETE /api/author/:id/': { summary: 'Delete an author', audience: 'manager', response: messageAnswer },
+  'POST /create-publisher/': { summary: 'Add a publisher', audience: 'manager', form: personFormSchema('publisher', 'create'), status: 201, response: messageAnswer.extend({ publisher: personAnswer }) },
+  'PUT /api/publisher/:id/': { summary: 'Change a publisher', audience: 'manager', form: personFormSchema('publisher', 'update'), response: messageAnswer.extend({ publisher: personAnswer }) },
+  'DELETE /api/publisher/:id/': { summary: 'Delete a publisher', audience: 'manager', response: messageAnswer },
+  'POST /api/category/': { summary: 'Add a category', audience: 'manager', form: categoryFormSchema, status: 201, response: categoryChanged },
+  'PUT /category/:name/': { summary: 'Change a category (by name)', audience: 'manager', form: categoryFormSchema, response: categoryChanged },
+  'DELETE /category/:name/': { summary: 'Delete a category (by name); move_to takes its sub-categories and products', audience: 'manager', query: moveQuery, response: messageAnswer },
+  'PUT /api/category/:id/': { summary: 'Change a category', audience: 'manager', form: categoryFormSchema, response: categoryChanged },
+  'DELETE /api/category/:id/': { summary: 'Delete a category; move_to takes its sub-categories and products', audience: 'manager', query: moveQuery, response: messageAnswer },
+  'POST /create-logo/': { summary: 'Add a logo', audience: 'manager', form: logoFormSchema, status: 201, response: messageAnswer.extend({ logo: logoAnswer }) },
+  'POST /create-banner/': { summary: 'Add a banner', audience: 'manager', form: bannerFormSchema, status: 201, response: messageAnswer.extend({ banner: bannerAnswer }) },
+  'DELETE /api/logo/:id/': { summary: 'Delete a logo', audience: 'manager', response: messageAnswer },
+  'DELETE /api/banner/:id/': { summary: 'Delete a banner', audience: 'manager', response: messageAnswer },
 };
 
 /** The form's values; multipart text is read here, after the edge's guard, so it is checked here too. */

@@ -10,6 +10,8 @@ import { notFound } from '../http/errors';
 import { searchTerm } from '../../domain/queries';
 import type { CachedGet } from './answer-cache';
 import { PERSON_ORDERINGS, type CatalogService } from './service';
+import { pageOf } from '../http/answer-schemas';
+import { bannerAnswer, categoryAnswer, logoAnswer, personAnswer } from './answer-schemas';
 
 const personOrdering = z.enum(PERSON_ORDERINGS, { message: `ordering must be one of ${PERSON_ORDERINGS.join(', ')}.` });
 const personQuery = pageQuery.extend({ search: searchTerm.optional(), ordering: personOrdering.optional() });
@@ -17,14 +19,14 @@ const categoryQuery = pageQuery.extend({ search: searchTerm.optional(), name: se
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the query schemas the handlers read. */
 export const directoryDocs: RouteDocs = {
-  'GET /api/author/': { summary: 'Authors', audience: 'public', query: personQuery },
-  'GET /api/author/:id/': { summary: 'One author', audience: 'public' },
-  'GET /api/publisher/': { summary: 'Publishers', audience: 'public', query: personQuery },
-  'GET /api/publisher/:id/': { summary: 'One publisher', audience: 'public' },
-  'GET /api/category/': { summary: 'Categories', audience: 'public', query: categoryQuery },
-  'GET /api/category/:id/': { summary: 'One category', audience: 'public' },
-  'GET /api/banner/': { summary: 'Banners', audience: 'public', query: pageQuery },
-  'GET /api/logo/': { summary: 'Logos', audience: 'public', query: pageQuery },
+  'GET /api/author/': { summary: 'Authors', audience: 'public', query: personQuery, response: pageOf(personAnswer) },
+  'GET /api/author/:id/': { summary: 'One author', audience: 'public', response: personAnswer },
+  'GET /api/publisher/': { summary: 'Publishers', audience: 'public', query: personQuery, response: pageOf(personAnswer) },
+  'GET /api/publisher/:id/': { summary: 'One publisher', audience: 'public', response: personAnswer },
+  'GET /api/category/': { summary: 'Categories', audience: 'public', query: categoryQuery, response: pageOf(categoryAnswer) },
+  'GET /api/category/:id/': { summary: 'One category', audience: 'public', response: categoryAnswer },
+  'GET /api/banner/': { summary: 'Banners', audience: 'public', query: pageQuery, response: pageOf(bannerAnswer) },
+  'GET /api/logo/': { summary: 'Logos', audience: 'public', query: pageQuery, response: pageOf(logoAnswer) },
 };
 
 export function directoryRoutes(get: CachedGet, catalog: CatalogService) {

@@ -13,6 +13,7 @@ import { flagSchema, idSchema, searchTerm } from '../../domain/queries';
 import { isbnQuery } from '../../domain/isbn';
 import { isAdmin, RELATED_PATH, type CachedGet } from './answer-cache';
 import { PRODUCT_ORDERINGS, type CatalogService, type Listed } from './service';
+import { productAnswer, productPage, productShelf, relatedAnswer } from './answer-schemas';
 
 export const productOrdering = z.enum(PRODUCT_ORDERINGS, { message: `ordering must be one of ${PRODUCT_ORDERINGS.join(', ')}.` });
 const productType = z.enum(PRODUCT_TYPES, { message: `type must be one of ${PRODUCT_TYPES.join(', ')}.` });
@@ -33,14 +34,14 @@ const personBooksQuery = catalogQuery.omit({ search: true });
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the query schemas the handlers read. */
 export const productDocs: RouteDocs = {
-  'GET /api/product/': { summary: 'Products, filtered, searched and ordered, in pages', audience: 'public', query: productListQuery },
-  'GET /api/product/:id/': { summary: 'One product', audience: 'public' },
-  'GET /api/product/:id/related/': { summary: "A product's related lists: more by the author, in the category, bought together", audience: 'public' },
-  'GET /all-product/:type/': { summary: 'All products of a type (books, electronics, stationary); the envelope when page is given', audience: 'public', query: catalogQuery },
-  'GET /category-book/:name/': { summary: "A category's products", audience: 'public', query: categoryBooksQuery },
-  'GET /category-all-book/:name/': { summary: "A category's products, its sub-categories' included", audience: 'public', query: categoryBooksQuery },
-  'GET /author-book/:name/': { summary: "An author's products", audience: 'public', query: personBooksQuery },
-  'GET /publisher-book/:name/': { summary: "A publisher's products", audience: 'public', query: personBooksQuery },
+  'GET /api/product/': { summary: 'Products, filtered, searched and ordered, in pages', audience: 'public', query: productListQuery, response: productPage, operationId: 'listProducts' },
+  'GET /api/product/:id/': { summary: 'One product', audience: 'public', response: productAnswer },
+  'GET /api/product/:id/related/': { summary: "A product's related lists: more by the author, in the category, bought together", audience: 'public', response: relatedAnswer },
+  'GET /all-product/:type/': { summary: 'All products of a type (books, electronics, stationary); the envelope when page is given', audience: 'public', query: catalogQuery, response: productShelf },
+  'GET /category-book/:name/': { summary: "A category's products", audience: 'public', query: categoryBooksQuery, response: productShelf },
+  'GET /category-all-book/:name/': { summary: "A category's products, its sub-categories' included", audience: 'public', query: categoryBooksQuery, response: productShelf },
+  'GET /author-book/:name/': { summary: "An author's products", audience: 'public', query: personBooksQuery, response: productShelf },
+  'GET /publisher-book/:name/': { summary: "A publisher's products", audience: 'public', query: personBooksQuery, response: productShelf },
 };
 
 function pathName(request: FastifyRequest): string {

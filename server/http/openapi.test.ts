@@ -10,7 +10,7 @@ import { testDialect } from '../test/database';
 import { routeTable } from './input-guard';
 import { ROUTE_DOCS, buildOpenApiDocument, openApiPath } from './openapi';
 
-type Operation = { summary?: string; responses?: Record<string, unknown>; parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; 'x-haat-audience'?: string };
+type Operation = { operationId?: string; summary?: string; responses?: Record<string, unknown>; parameters?: { name: string; in: string; schema?: { type?: string } }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; 'x-haat-audience'?: string };
 type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>>; components?: { securitySchemes?: Record<string, unknown> } };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -71,6 +71,43 @@ describe(`OpenAPI 3.1 document of the whole API (${testDialect})`, () => {
     expect(Object.keys(book)).toEqual(expect.arrayContaining(['english_title', 'price', 'category', 'image', 'pdf']));
     expect(book.image).toMatchObject({ type: 'string', contentMediaType: 'application/octet-stream' });
     expect(doc.paths['/payment/bkash/callback']!.get!.parameters!.map((p) => p.name)).toEqual(['paymentID', 'status']);
+  });
+
+  it('gives every operation a unique operationId made from its method and path', async () => {
+    const doc = (await buildOpenApiDocument()) as unknown as Doc;
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id)), ids.join(' ')).toBe(true);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'operationIds used twice').toEqual([]);
+    expect(doc.paths['/api/product/{id}/']!.get!.operationId).toBe('getProductById');
+    expect(doc.paths['/api/product/']!.get!.operationId).toBe('listProducts');
+  });
+
+  it('types id path parameters as integers and names as strings', async () => {
+    const doc = (await buildOpenApiDocument()) as unknown as Doc;
+    const param = (path: string, method: string, name: string) => doc.paths[path]![method]!.parameters!.find((p) => p.in === 'path' && p.name === name)!.schema;
+    expect(param('/api/product/{id}/', 'get', 'id')).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(param('/api/order/{id}/payments/{pid}/reject/', 'post', 'pid')).toMatchObject({ type: 'integer' });
+    expect(param('/api/product/{id}/reviews/{reviewId}/', 'put', 'reviewId')).toMatchObject({ type: 'integer' });
+    expect(param('/category-book/{name}/', 'get', 'name')).toMatchObject({ type: 'string' });
+  });
+
+  it('documents the refusals by the rule: 404 with a path id, 401/403 by audience, 400 with input, 409/429 where declared, all in the Error shape', async () => {
+    const doc = (await buildOpenApiDocument()) as unknown as Doc;
+    const codes = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses ?? {}).sort();
+    expect(codes('/api/product/{id}/', 'get')).toEqual(['200', '404']);
+    expect(codes('/api/product/', 'get')).toEqual(['200', '400']);
+    expect(codes('/api/promotion/{id}/', 'put')).toEqual(['200', '400', '401', '403', '404', '409']);
+    expect(codes('/checkout/', 'post')).toEqual(['200', '400', '401', '409', '429']);
+    expect(codes('/api/settings/', 'get')).toEqual(['200', '4XX']);
+    const notFound = doc.paths['/api/product/{id}/']!.get!.responses!['404'] as { content: Record<string, { schema: unknown }> };
+    expect(notFound.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it("describes the product's fields in its answer", async () => {
+    const doc = (await buildOpenApiDocument()) as unknown as Doc & { components: { schemas: Record<string, { properties: Record<string, { type?: unknown }> }> } };
+    const ok = doc.paths['/api/product/{id}/']!.get!.responses!['200'] as { content: Record<string, { schema: unknown }> };
+    expect(ok.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Product' });
+    expect(doc.components.schemas.Product!.properties).toMatchObject({ id: { type: 'integer' }, english_title: { type: 'string' }, price: { type: 'integer' } });
   });
 
   it('serves the document at /api/openapi.json and a page to browse it at /api/docs, with no outside assets', async () => {

@@ -15,6 +15,7 @@ import { cspNonce } from './security-headers';
 import type { RouteDocs } from './route-docs';
 import { isStaffAccess, STAFF_ACCESS } from '../../domain/roles';
 import { metricsDocs } from '../metrics/routes';
+import { operationAnswers, operationIdOf, pathParameters } from './openapi-operations';
 import { ROUTE_MODULES } from '../route-modules';
 
 /** A JSON Schema, and a query parameter, as they stand in the generated document. */
@@ -26,11 +27,11 @@ interface QueryParameter {
   schema: JsonSchema;
 }
 /** The generated document's operations, as the fallbacks below fill them in. */
-type Operations = Record<string, Record<string, { parameters?: unknown[]; requestBody?: { content: Record<string, { schema?: unknown }> } }>>;
+type Operations = Record<string, Record<string, { parameters?: unknown[]; requestBody?: { content: Record<string, { schema?: unknown }> }; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
 
 /** Every module's documentation, in the order the app declares the modules. */
 export const ROUTE_DOCS: RouteDocs = {
-  'GET /healthz': { summary: 'Health check: the database answers', audience: 'public' },
+  'GET /healthz': { summary: 'Health check: the database answers (503 `{status: "unavailable"}` when not)', audience: 'public', response: z.object({ status: z.literal('ok') }) },
   ...metricsDocs,
   ...Object.assign({}, ...ROUTE_MODULES.map((m) => m.docs)),
   'GET /media/*': { summary: 'Uploaded media (WebP images, PDFs)', audience: 'public', produces: 'application/octet-stream' },
@@ -43,12 +44,6 @@ function openApiDocs(): RouteDocs {
     'GET /api/docs': { summary: 'A page to browse this document', audience: 'public', produces: 'text/html' },
   };
 }
-
-const errorShape = z.object({
-  status: z.number().int(),
-  message: z.string(),
-  errors: z.record(z.string(), z.unknown()).optional(),
-});
 
 type Generator = typeof ZodToOpenApi.OpenApiGeneratorV31;
 
@@ -63,8 +58,8 @@ function readableBy(OpenApiGeneratorV31: Generator, schema: z.ZodType): boolean 
 }
 
 /** Zod's own JSON Schema of what a client sends, for the schemas the library cannot read (uploads: any value). */
-function zodJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return rest;
 }
 
@@ -89,15 +84,11 @@ export async function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token from POST /login/ or /register_user/.' });
   registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'haat_session', description: 'The session cookie the shop sets on sign-in (__Host-haat_session over https).' });
-  const error = { description: 'An error: `{status, message, errors?}`', content: { 'application/json': { schema: errorShape } } };
-
   const fallbacks: ((paths: Operations) => void)[] = [];
 
   for (const [key, doc] of Object.entries(docs)) {
     const [method, path] = key.split(' ') as [string, string];
-    const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-    if (path.endsWith('*')) names.push('path');
-    const params = names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
+    const params = pathParameters(path);
     // A schema the library cannot read goes in as z.unknown() and is replaced by zod's own JSON Schema after.
     const sent = doc.body ?? doc.form;
     const readable = sent && libraryReads(sent) ? sent : z.unknown();
@@ -115,23 +106,25 @@ export async function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
         op.parameters = [...(op.parameters ?? []), ...extra];
       });
     }
-    const staff = isStaffAccess(doc.audience);
-    const signed = doc.audience === 'signed' || staff;
+    // An answer's schema the library cannot read goes the same way.
+    const answers = operationAnswers(method, path, doc.response && !libraryReads(doc.response) ? { ...doc, response: z.unknown() } : doc);
+    if (doc.response && !libraryReads(doc.response)) {
+      const schema = zodJsonSchema(doc.response, 'output');
+      fallbacks.push((paths) => (paths[openApiPath(path)]![method.toLowerCase()]!.responses[String(doc.status ?? 200)]!.content!['application/json']!.schema = schema));
+    }
+    const signed = doc.audience === 'signed' || isStaffAccess(doc.audience);
     registry.registerPath({
       method: method.toLowerCase() as 'get',
       path: openApiPath(path),
+      operationId: operationIdOf(method, path, doc),
       summary: doc.summary,
       tags: [tagOf(path)],
-      ...(signed ? { security: [{ bearer: [] }, { session: [] }] } : {}),
+      // Public and secret operations need no session (a secret one proves itself its own way).
+      security: signed ? [{ bearer: [] }, { session: [] }] : [],
       'x-haat-audience': doc.audience,
       ...(isStaffAccess(doc.audience) ? { 'x-haat-roles': [...STAFF_ACCESS[doc.audience]] } : {}),
       request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body } : {}) },
-      responses: {
-        [String(doc.status ?? 200)]: doc.status === 204 ? { description: 'Done, no content' } : { description: 'Success', content: { [doc.produces ?? 'application/json']: { schema: z.unknown() } } },
-        ...(body || doc.query || params ? { 400: error } : {}),
-        ...(signed ? { 401: error } : {}),
-        ...(staff ? { 403: error } : {}),
-      },
+      responses: answers,
     });
   }
 
@@ -140,6 +133,7 @@ export async function buildOpenApiDocument(docs: RouteDocs = ROUTE_DOCS) {
     info: {
       title: 'Haat API',
       version: '1',
+      license: { name: 'MIT', identifier: 'MIT' },
       description: 'The online bookshop\'s HTTP API. Errors answer `{status, message, errors?}`; `x-haat-audience` says who may call each operation (public, signed, a staff level, or secret: a gateway or courier with its own proof), and `x-haat-roles` which staff roles a staff level admits.',
     },
     servers: [{ url: '/' }],
@@ -170,7 +164,7 @@ body{font:15px/1.4 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding
 details{border:1px solid #ddd;border-radius:4px;margin:.3rem 0;padding:.3rem .6rem}
 summary{cursor:pointer}code{font-size:13px}.m{display:inline-block;width:4.5rem;font-weight:bold}
 .a{color:#777;font-size:12px;margin-left:.5rem}pre{background:#f6f6f6;padding:.5rem;overflow:auto;font-size:12px}h2{margin-top:1.5rem}
-</style></head><body><h1>Haat API</h1><p>The <a href="/api/openapi.json">OpenAPI 3.1 document</a>, by tag. Open an operation for its parameters and body.</p>
+</style></head><body><h1>Haat API</h1><p>The <a href="/api/openapi.json">OpenAPI 3.1 document</a>, by tag. Open an operation for its parameters, body and answers; the shared answers are under Schemas.</p>
 <div id="ops">Loading…</div>
 <script nonce="${nonce}">
 fetch('/api/openapi.json').then(function(r){return r.json()}).then(function(doc){
@@ -187,9 +181,13 @@ fetch('/api/openapi.json').then(function(r){return r.json()}).then(function(doc)
         return '<li><code>'+esc(p.name)+'</code> ('+esc(p.in)+(p.required?', required':'')+') <code>'+esc(JSON.stringify(p.schema))+'</code></li>'}).join('')+'</ul>';}
       if(op.requestBody){Object.keys(op.requestBody.content).forEach(function(ct){
         html+='<h4>Body: '+esc(ct)+'</h4><pre>'+esc(JSON.stringify(op.requestBody.content[ct].schema,null,2))+'</pre>';});}
-      html+='<h4>Responses</h4><ul>'+Object.keys(op.responses).map(function(s){return '<li>'+esc(s)+': '+esc(op.responses[s].description||'')+'</li>'}).join('')+'</ul></details>';
+      html+='<h4>Responses</h4><ul>'+Object.keys(op.responses).map(function(s){var r=op.responses[s];var c=r.content&&r.content['application/json'];
+        return '<li>'+esc(s)+': '+esc(r.description||'')+(c&&c.schema&&Object.keys(c.schema).length?'<pre>'+esc(JSON.stringify(c.schema,null,2))+'</pre>':'')+'</li>'}).join('')+'</ul></details>';
     });
   });
+  // The shared answers (#/components/schemas/…): the product's fields, the order's, the error's.
+  var schemas=(doc.components&&doc.components.schemas)||{};
+  html+='<h2>Schemas</h2>'+Object.keys(schemas).map(function(n){return '<details id="schema-'+esc(n)+'"><summary><code>'+esc(n)+'</code> '+esc(schemas[n].description||'')+'</summary><pre>'+esc(JSON.stringify(schemas[n],null,2))+'</pre></details>'}).join('');
   document.getElementById('ops').innerHTML=html;
 }).catch(function(e){document.getElementById('ops').textContent='Could not load the document: '+e;});
 </script><noscript><p>This page needs JavaScript; the <a href="/api/openapi.json">document</a> itself does not.</p></noscript></body></html>`;

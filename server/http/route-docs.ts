@@ -24,6 +24,12 @@ export interface RouteDoc {
   readOnly?: boolean;
   /** The success status, when not 200. */
   status?: number;
+  /** What a success answers (JSON), described with zod; without it the document says only "JSON". */
+  response?: z.ZodType;
+  /** The operation's id in the document, when the one made from the method and path reads badly. */
+  operationId?: string;
+  /** Refusals the route can answer beyond the ones its audience, path and input imply (403 a signed user asking for what is not theirs, 409 a conflict with the current state, 429 a limit). */
+  refusals?: readonly (403 | 409 | 429)[];
 }
 
 /** A module's routes, keyed "METHOD /path/" exactly as the route is declared. */

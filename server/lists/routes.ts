@@ -7,6 +7,7 @@ import { envelope, pageQuery, readId, readQuery, toPage } from '../http/paginati
 import { notFound } from '../http/errors';
 import { routeModule } from '../http/route-module';
 import type { RouteDocs } from '../http/route-docs';
+import { messageAnswer } from '../http/answer-schemas';
 import { searchTerm } from '../../domain/queries';
 import { LIST_MESSAGES, listPatchSchema, listSchema } from '../../domain/lists';
 import type { ListService } from './service';
@@ -18,7 +19,7 @@ const listDocs: RouteDocs = {
   'POST /api/list/': { summary: 'Make a curated list: titles, slug, products in order, start and end', audience: 'manager', body: listSchema, status: 201 },
   'GET /api/list/:id/': { summary: 'One curated list', audience: 'manager' },
   'PUT /api/list/:id/': { summary: 'Change a curated list (the fields sent; `products` replaces the order)', audience: 'manager', body: listPatchSchema },
-  'DELETE /api/list/:id/': { summary: 'Delete a curated list (its products stay)', audience: 'manager' },
+  'DELETE /api/list/:id/': { summary: 'Delete a curated list (its products stay)', audience: 'manager', response: messageAnswer },
   'GET /api/list/:slug/products/': { summary: "A live list's active products in its order; 404 when the list is off, not started or ended", audience: 'public', query: pageQuery },
 };
 

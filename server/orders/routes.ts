@@ -20,6 +20,7 @@ import { COURIER_IDS, type CourierId } from '../../domain/providers';
 import { DESK_MESSAGES, ORDER_CONFIRMATIONS, ORDER_SOURCES, orderDateFilter, orderEditSchema, staffOrderSchema } from '../../domain/order-desk';
 import { STATUS_UPDATED, type OrderService } from './service';
 import { orderAnswer } from './shapes';
+import { orderAnswer as orderSchema, orderChangedAnswer, orderItemPage, orderPage, orderWithMessage, placedAnswer, quoteAnswer } from './answer-schemas';
 import { STAFF_ORDER_MESSAGES } from './staff-orders';
 import { EDIT_MESSAGES, isEditKey, namesAnEdit } from './edits';
 import { WALLET_MESSAGES, recordPaymentSchema } from '../../domain/wallet-payments';
@@ -55,16 +56,16 @@ const orderPut = orderEditSchema.extend({ status: statusUpdate.shape.status.opti
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts). Checkout parses with checkoutSchema(settings), these fields plus the shop's current options. */
 const orderDocs: RouteDocs = {
-  'POST /checkout/': { summary: 'Place an order (Idempotency-Key header: a retry answers the same order)', audience: 'signed', body: checkoutFieldsSchema },
-  'POST /api/cart/quote/': { summary: 'Price a cart as checkout would (lines, delivery, coupon)', audience: 'public', body: cartQuoteSchema },
-  'GET /api/order/': { summary: 'Orders: your own, or all for an admin', audience: 'signed', query: orderListQuery },
-  'GET /api/order/:id/': { summary: 'One order', audience: 'signed' },
-  'POST /api/order/': { summary: 'Take an order for a customer by phone number (staff; Idempotency-Key header as checkout)', audience: 'support', body: staffOrderSchema, status: 201 },
-  'PUT /api/order/:id/': { summary: "Change an order's status, or edit a Pending order not yet booked (lines, address, delivery: re-priced)", audience: 'support', body: orderPut },
+  'POST /checkout/': { summary: 'Place an order (Idempotency-Key header: a retry answers the same order)', audience: 'signed', body: checkoutFieldsSchema, response: placedAnswer, refusals: [409, 429] },
+  'POST /api/cart/quote/': { summary: 'Price a cart as checkout would (lines, delivery, coupon)', audience: 'public', body: cartQuoteSchema, response: quoteAnswer, refusals: [429] },
+  'GET /api/order/': { summary: 'Orders: your own, or all for an admin', audience: 'signed', query: orderListQuery, response: orderPage, operationId: 'listOrders' },
+  'GET /api/order/:id/': { summary: 'One order', audience: 'signed', response: orderSchema },
+  'POST /api/order/': { summary: 'Take an order for a customer by phone number (staff; Idempotency-Key header as checkout)', audience: 'support', body: staffOrderSchema, status: 201, response: orderWithMessage, refusals: [429] },
+  'PUT /api/order/:id/': { summary: "Change an order's status, or edit a Pending order not yet booked (lines, address, delivery: re-priced)", audience: 'support', body: orderPut, response: orderChangedAnswer.extend({ coupon_dropped: z.unknown().optional() }) },
   'GET /api/order/:id/invoice/': { summary: "An order's invoice", audience: 'staff' },
-  'GET /api/orderItem/': { summary: 'Order lines: your own, or all for an admin', audience: 'signed', query: itemListQuery },
-  'POST /api/order/:id/payments/': { summary: "Record or verify money received by hand (a wallet claim's TrxID verifies it)", audience: 'accountant', body: recordPaymentSchema, status: 201 },
-  'POST /api/order/:id/payments/:pid/reject/': { summary: 'Reject a false wallet claim', audience: 'accountant' },
+  'GET /api/orderItem/': { summary: 'Order lines: your own, or all for an admin', audience: 'signed', query: itemListQuery, response: orderItemPage },
+  'POST /api/order/:id/payments/': { summary: "Record or verify money received by hand (a wallet claim's TrxID verifies it)", audience: 'accountant', body: recordPaymentSchema, status: 201, response: orderWithMessage },
+  'POST /api/order/:id/payments/:pid/reject/': { summary: 'Reject a false wallet claim', audience: 'accountant', response: orderChangedAnswer },
   'GET /api/order/export.csv': { summary: "Orders as CSV, one row per line, with the list's filters (UTF-8 with a BOM)", audience: 'accountant', query: orderExportQuery, produces: 'text/csv' },
   'GET /api/order/export.xlsx': { summary: "Orders as XLSX, one row per line, with the list's filters", audience: 'accountant', query: orderExportQuery, produces: XLSX_TYPE },
 };

@@ -6,6 +6,8 @@ import { notFound } from '../http/errors';
 import { flagSchema } from '../../domain/queries';
 import { PROMOTION_KINDS, promotionPatchSchema, promotionSchema } from '../../domain/promotions';
 import type { RouteDocs } from '../http/route-docs';
+import { messageAnswer } from '../http/answer-schemas';
+import { promotionAnswer, promotionPage } from './answer-schemas';
 import { routeModule } from '../http/route-module';
 import type { PromotionService } from './service';
 
@@ -21,11 +23,11 @@ const listQuery = pageQuery
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the schemas the handlers and service parse with. */
 const promotionDocs: RouteDocs = {
-  'GET /api/promotion/': { summary: 'List promotions and coupons', audience: 'manager', query: listQuery },
-  'POST /api/promotion/': { summary: 'Create a promotion or coupon', audience: 'manager', body: promotionSchema, status: 201 },
-  'GET /api/promotion/:id/': { summary: 'One promotion', audience: 'manager' },
-  'PUT /api/promotion/:id/': { summary: 'Change a promotion (the fields sent)', audience: 'manager', body: promotionPatchSchema },
-  'DELETE /api/promotion/:id/': { summary: 'Delete a promotion', audience: 'manager' },
+  'GET /api/promotion/': { summary: 'List promotions and coupons', audience: 'manager', query: listQuery, response: promotionPage },
+  'POST /api/promotion/': { summary: 'Create a promotion or coupon', audience: 'manager', body: promotionSchema, status: 201, response: promotionAnswer },
+  'GET /api/promotion/:id/': { summary: 'One promotion', audience: 'manager', response: promotionAnswer },
+  'PUT /api/promotion/:id/': { summary: 'Change a promotion (the fields sent)', audience: 'manager', body: promotionPatchSchema, response: promotionAnswer },
+  'DELETE /api/promotion/:id/': { summary: 'Delete a promotion', audience: 'manager', response: messageAnswer },
 };
 
 const routes: FastifyPluginAsync<{ promotions: PromotionService }> = async (app, { promotions }) => {

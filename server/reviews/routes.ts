@@ -10,15 +10,16 @@ import { REVIEW_MESSAGES, adminReviewQuery, reviewModerationSchema, reviewSchema
 import type { RouteDocs } from '../http/route-docs';
 import { routeModule } from '../http/route-module';
 import type { ReviewService } from './service';
+import { mineAnswer, ownReviewAnswer, reviewPage } from './answer-schemas';
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the schemas the service parses with. */
 const reviewDocs: RouteDocs = {
-  'GET /api/product/:id/reviews/': { summary: "A product's visible reviews", audience: 'public', query: pageQuery },
-  'GET /api/product/:id/reviews/mine/': { summary: "The signed-in user's review of a product", audience: 'signed' },
-  'POST /api/product/:id/reviews/': { summary: 'Review a product bought and delivered', audience: 'signed', body: reviewSchema, status: 201 },
-  'PUT /api/product/:id/reviews/': { summary: 'Change your review of a product', audience: 'signed', body: reviewSchema },
+  'GET /api/product/:id/reviews/': { summary: "A product's visible reviews", audience: 'public', query: pageQuery, response: reviewPage },
+  'GET /api/product/:id/reviews/mine/': { summary: "The signed-in user's review of a product", audience: 'signed', response: mineAnswer },
+  'POST /api/product/:id/reviews/': { summary: 'Review a product bought and delivered', audience: 'signed', body: reviewSchema, status: 201, response: ownReviewAnswer, refusals: [403, 409] },
+  'PUT /api/product/:id/reviews/': { summary: 'Change your review of a product', audience: 'signed', body: reviewSchema, response: ownReviewAnswer },
   'DELETE /api/product/:id/reviews/': { summary: 'Delete your review of a product', audience: 'signed', status: 204 },
-  'PUT /api/product/:id/reviews/:reviewId/': { summary: 'Change your review (by id)', audience: 'signed', body: reviewSchema },
+  'PUT /api/product/:id/reviews/:reviewId/': { summary: 'Change your review (by id)', audience: 'signed', body: reviewSchema, response: ownReviewAnswer },
   'DELETE /api/product/:id/reviews/:reviewId/': { summary: 'Delete your review (by id)', audience: 'signed', status: 204 },
   'GET /api/review/': { summary: 'All reviews, for moderation', audience: 'support', query: adminReviewQuery.strict() },
   'GET /api/review/:id/': { summary: 'One review', audience: 'support' },

@@ -1,11 +1,12 @@
 import { publicSettings, settingsUpdateSchema } from '../../domain/settings';
 import { routeModule } from '../http/route-module';
 import type { SettingsService } from './service';
+import { settingsAnswer } from './answer-schemas';
 
 export const settingsRoutes = routeModule<{ settings: SettingsService }>({
   docs: {
-    'GET /api/settings/': { summary: 'The shop settings (delivery and payment options, contacts)', audience: 'public' },
-    'PUT /api/settings/': { summary: 'Change the shop settings (the fields sent)', audience: 'owner', body: settingsUpdateSchema },
+    'GET /api/settings/': { summary: 'The shop settings (delivery and payment options, contacts)', audience: 'public', response: settingsAnswer },
+    'PUT /api/settings/': { summary: 'Change the shop settings (the fields sent)', audience: 'owner', body: settingsUpdateSchema, response: settingsAnswer },
   },
   async routes(app, { settings }) {
     // Staff see every setting; anyone else the public part (STAFF_ONLY_SETTINGS left out).

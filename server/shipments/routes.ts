@@ -11,6 +11,7 @@ import { clientAddress } from '../http/client-address';
 import { readId, readQuery } from '../http/pagination';
 import { HttpError } from '../http/errors';
 import { routeModule } from '../http/route-module';
+import { trackAnswer } from './answer-schemas';
 import type { OrderShipments } from '../orders/service';
 import { COURIER_PLUGINS, courierPlugin, type CourierSettingsById } from './couriers';
 import { askCourier } from './ask-courier';
@@ -30,7 +31,7 @@ export const shipmentRoutes = routeModule<{ shipments: ShipmentService; orders: 
     'GET /api/couriers/': { summary: 'The configured couriers (check=1: ask each if it answers)', audience: 'staff', query: checkQuery },
     ...Object.fromEntries(COURIER_PLUGINS.flatMap((p) => Object.entries(p.routes?.docs ?? {}))),
     'GET /api/order/:id/shipment/prefill/': { summary: "A parcel booking's fields, filled from the order", audience: 'packer', query: courierQuery },
-    'GET /api/track/': { summary: 'Track an order by its number and phone', audience: 'public', query: trackQuery },
+    'GET /api/track/': { summary: 'Track an order by its number and phone', audience: 'public', query: trackQuery, response: trackAnswer, refusals: [429] },
   },
   async routes(app, { shipments, orders, couriers }) {
     registerWebhooks(app, COURIER_PLUGINS, { shipments, settings: couriers });

@@ -8,14 +8,15 @@ import { readQuery } from '../../http/pagination';
 import { searchTerm } from '../../../domain/queries';
 import { isAdmin, type CachedGet } from '../answer-cache';
 import type { CatalogService } from '../service';
+import { productAnswer, suggestAnswer } from '../answer-schemas';
 
 const searchQuery = z.object({ search: searchTerm.optional(), q: searchTerm.optional() });
 const suggestQuery = z.object({ q: searchTerm.optional() });
 
 /** These routes' OpenAPI documentation (server/http/openapi.ts), with the query schemas the handlers read. */
 export const searchDocs: RouteDocs = {
-  'GET /api/search/': { summary: 'The header search: at most 20 products, ranked', audience: 'public', query: searchQuery },
-  'GET /api/search/suggest/': { summary: 'Suggestions as a shopper types: products, authors, publishers, categories', audience: 'public', query: suggestQuery },
+  'GET /api/search/': { summary: 'The header search: at most 20 products, ranked', audience: 'public', query: searchQuery, response: z.array(productAnswer).max(20) },
+  'GET /api/search/suggest/': { summary: 'Suggestions as a shopper types: products, authors, publishers, categories', audience: 'public', query: suggestQuery, response: suggestAnswer },
 };
 
 export function searchRoutes(get: CachedGet, catalog: CatalogService) {
