@@ -112,10 +112,13 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? t('৪০৪ — দুঃখিত, পেজটি পাওয়া যায়নি', '404 — Sorry, this page was not found') : t('কিছু একটা ভুল হয়েছে', 'Something went wrong');
   return (
     <main className="wrap py-16 text-center">
+      {/* The route that failed gives no meta: the page still needs a title (React puts it in the head). */}
+      <title>{heading}</title>
       <h1 data-testid={notFound ? 'not-found' : 'error'} className="text-2xl font-bold">
-        {notFound ? t('৪০৪ — দুঃখিত, পেজটি পাওয়া যায়নি', '404 — Sorry, this page was not found') : t('কিছু একটা ভুল হয়েছে', 'Something went wrong')}
+        {heading}
       </h1>
       <a className="btn-lg mt-6 inline-block" href="/">
         {t('হোমে ফিরে যান', 'Back to home')}

@@ -7,13 +7,16 @@
  * It works without JavaScript: the button is a <label> for a visually hidden checkbox, and CSS
  * (`peer-checked`) shows the sheet and a backdrop that closes it. The filters inside are plain
  * links and the sort a GET form, so choosing one loads the new list either way. With JavaScript
- * the sheet also closes when the address changes and on Escape.
+ * the button is a real button (toggle.tsx), and the sheet also closes when the address changes
+ * and on Escape.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { toBengaliDigits, useLang, useT } from '../lib/i18n';
+import { ToggleBox, ToggleButton, setOpen } from './toggle';
 
 const TOGGLE = 'filters-toggle';
+const SHEET = 'filter-sheet';
 
 /** How many of the URL's choices are in force (author, publisher, a sort other than the default). */
 export function activeFilters(d: { author?: number | undefined; publisher?: number | undefined; ordering?: string | undefined }): number {
@@ -25,7 +28,7 @@ export function FilterButton({ count }: { count: number }) {
   const t = useT();
   const lang = useLang();
   return (
-    <label htmlFor={TOGGLE} data-testid="filter-button" className="drawer-btn md:hidden">
+    <ToggleButton id={TOGGLE} controls={SHEET} testId="filter-button" className="drawer-btn md:hidden">
       <span className="i i-sm i-filter" aria-hidden="true" />
       {t('ফিল্টার ও সাজানো', 'Filters & sort')}
       {count > 0 && (
@@ -36,7 +39,7 @@ export function FilterButton({ count }: { count: number }) {
           <span className="sr-only">{t(`(${toBengaliDigits(count)}টি চালু)`, `(${count} active)`)}</span>
         </>
       )}
-    </label>
+    </ToggleButton>
   );
 }
 
@@ -49,22 +52,17 @@ export function FilterDrawer({ children, count, side = false }: { children: Reac
   const title = t('ফিল্টার ও সাজানো', 'Filters & sort');
   const name = count ? `${title} ${t(`(${toBengaliDigits(count)}টি চালু)`, `(${count} active)`)}` : title;
   const location = useLocation();
-  const toggle = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (toggle.current) toggle.current.checked = false;
-  }, [location.key]);
-  const close = () => {
-    if (toggle.current) toggle.current.checked = false;
-  };
+  useEffect(() => setOpen(TOGGLE, false), [location.key]);
   return (
     <>
-      <input ref={toggle} id={TOGGLE} type="checkbox" className="drawer-toggle peer sr-only md:hidden" aria-label={name} />
+      <ToggleBox id={TOGGLE} className="drawer-toggle md:hidden" label={name} />
       <label htmlFor={TOGGLE} aria-hidden="true" className="drawer-backdrop hidden peer-checked:block md:hidden peer-checked:md:hidden" />
       <div
+        id={SHEET}
         data-testid="filter-drawer"
         role="group"
         aria-label={title}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
+        onKeyDown={(e) => e.key === 'Escape' && setOpen(TOGGLE, false)}
         className={`drawer-sheet hidden peer-checked:block ${side ? 'md:contents peer-checked:md:contents' : 'md:hidden peer-checked:md:hidden'}`}
       >
         <div className="mb-3 flex items-center justify-between gap-2 md:hidden">

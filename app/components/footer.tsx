@@ -78,7 +78,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
           </address>
         </section>
       </div>
-      <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-500">© {settings.shop_name}</p>
+      <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">© {settings.shop_name}</p>
     </footer>
   );
 }

@@ -2,9 +2,9 @@
  * The header every shop page shares: top strip, search bar with logo and icons, navigation bar.
  * On a phone (below `md`) it is two compact rows, logo and icons, then the menu button and the
  * search box, about 100 px; the navigation bar opens under them from the menu button (a label
- * for a hidden checkbox, so it works without JavaScript too).
+ * for a hidden checkbox without JavaScript, a button once hydrated: toggle.tsx).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { ShopSettings } from '../../domain/settings';
 import { countItems, useCart, useWishlist } from '../lib/cart';
@@ -13,6 +13,9 @@ import { categoryPath } from '../../domain/store-paths';
 import { Icon } from './icons';
 import { HeaderSearch } from './header-search';
 import { ServerOnly } from './server-only';
+import { ToggleBox, ToggleButton, setOpen } from './toggle';
+
+const MENU_TOGGLE = 'main-menu-toggle';
 
 export interface MenuCategory {
   id: number;
@@ -156,10 +159,7 @@ export function Header({
   const location = useLocation();
   const cart = countItems(useCart());
   const wishlist = countItems(useWishlist());
-  const menuToggle = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (menuToggle.current) menuToggle.current.checked = false;
-  }, [location.key]);
+  useEffect(() => setOpen(MENU_TOGGLE, false), [location.key]);
   return (
     <header className="no-print">
       <ServerOnly>{import.meta.env.SSR && <ContactStrip settings={settings} />}</ServerOnly>
@@ -194,18 +194,18 @@ export function Header({
             <ServerOnly className="contents">{import.meta.env.SSR && <LangSwitch lang={lang} />}</ServerOnly>
           </nav>
           <div className="order-3 flex w-full items-center gap-2 md:order-2 md:w-auto md:flex-1">
-            <label htmlFor="main-menu-toggle" data-testid="menu-button" className="menu-btn md:hidden">
+            <ToggleButton id={MENU_TOGGLE} controls="main-menu" testId="menu-button" className="menu-btn md:hidden">
               <span className="i i-menu" aria-hidden="true" />
               <span className="sr-only">{t('মেনু', 'Menu')}</span>
-            </label>
+            </ToggleButton>
             <div className="min-w-0 flex-1">
               <HeaderSearch />
             </div>
           </div>
         </div>
       </div>
-      <input ref={menuToggle} id="main-menu-toggle" type="checkbox" className="peer sr-only md:hidden" aria-label={t('প্রধান মেনু', 'Main menu')} />
-      <nav aria-label={t('প্রধান মেনু', 'Main menu')} data-testid="main-menu" className="hidden border-b border-stone-200 bg-white peer-checked:block md:block">
+      <ToggleBox id={MENU_TOGGLE} className="md:hidden" label={t('প্রধান মেনু', 'Main menu')} />
+      <nav id="main-menu" aria-label={t('প্রধান মেনু', 'Main menu')} data-testid="main-menu" className="hidden border-b border-stone-200 bg-white peer-checked:block md:block">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-2 text-sm">
           <ServerOnly className="contents">{import.meta.env.SSR && <MainMenu menu={menu} />}</ServerOnly>
           {user && (

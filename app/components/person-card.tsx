@@ -30,7 +30,7 @@ export function PersonCard({ person, base }: { person: CardPerson; base: '/autho
         className="size-24 rounded-full bg-stone-100 object-cover"
       />
       <h3 className="mt-2 text-sm font-semibold">
-        <Link to={href} className="hover:text-brand">
+        <Link to={href} className="inline-block py-1 hover:text-brand">
           {person.name}
         </Link>
       </h3>

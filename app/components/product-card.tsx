@@ -61,7 +61,7 @@ export function OfferBadges({ p }: { p: Pick<CardProduct, 'id' | 'type' | 'perce
           </span>
         ))}
       {p.percentage !== 0 && <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">{lang === 'bn' ? `${n(p.percentage)}% ছাড়` : `${p.percentage}% off`}</span>}
-      {p.flat_discount !== 0 && <span className="rounded bg-amber-500 px-1.5 py-0.5 text-xs font-bold text-white">{lang === 'bn' ? `${n(p.flat_discount)} টাকা ছাড়` : `${p.flat_discount} taka off`}</span>}
+      {p.flat_discount !== 0 && <span className="rounded bg-amber-700 px-1.5 py-0.5 text-xs font-bold text-white">{lang === 'bn' ? `${n(p.flat_discount)} টাকা ছাড়` : `${p.flat_discount} taka off`}</span>}
     </>
   );
 }
@@ -124,8 +124,11 @@ export function ProductCard({ p, cut = false, eager = false, sizes = GRID_CARD_S
           <Icon n="heart" sm />
         </button>
         {cartLimit(p) > 0 ? (
-          <button type="button" onClick={() => addProductToCart(p, added)} className="btn ml-auto">
+          <button type="button" onClick={() => addProductToCart(p, added)} className="btn relative ml-auto">
             {p.preorder && p.units_stock <= 0 ? t('প্রি-অর্ডার', 'Pre-order') : t('কার্টে যোগ', 'Add to cart')}
+            {/* Which book, for screen readers: every card's button reads the same otherwise. Held in the
+                button (relative), or it would widen the page from a sideways-scrolling shelf. */}
+            <span className="sr-only">: {p.english_title}</span>
           </button>
         ) : (
           <button type="button" disabled className="btn-off ml-auto">

@@ -138,10 +138,10 @@ function OfferFields({ errors, product }: { errors: FieldErrors; product?: Produ
           ) : preview ? (
             <>
               <span className="font-bold text-red-700">৳ {preview.discount_price}</span>
-              {Number(regular) > 0 && <span className="ml-2 text-stone-500 line-through">৳ {Number(regular)}</span>}
+              {Number(regular) > 0 && <span className="ml-2 text-stone-600 line-through">৳ {Number(regular)}</span>}
             </>
           ) : (
-            <span className="text-stone-500">No offer — sold at the regular price</span>
+            <span className="text-stone-600">No offer — sold at the regular price</span>
           )}
         </p>
       </div>

@@ -4,15 +4,21 @@ import { Pager } from '../pager';
 
 export function Table({ head, children, testId, dense }: { head: string[]; children: ReactNode; testId?: string; dense?: boolean }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard can scroll a table wider than a phone.
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className={`w-full border-collapse text-left ${dense ? 'text-xs' : 'text-sm'}`} data-testid={testId}>
         <thead>
           <tr className="border-b-2 border-stone-200 bg-stone-50">
-            {head.map((h) => (
-              <th key={h} className="px-1.5 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
+            {/* A column without a title (row checkboxes, actions) gets a plain cell: an empty header names nothing. */}
+            {head.map((h, i) =>
+              h ? (
+                <th key={h} className="px-1.5 py-2 font-semibold">
+                  {h}
+                </th>
+              ) : (
+                <td key={`blank-${i}`} />
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="[&>tr]:border-b [&>tr]:border-stone-100 [&>tr:hover]:bg-stone-50 [&_td]:px-1.5 [&_td]:py-1.5">{children}</tbody>

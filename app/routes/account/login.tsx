@@ -11,7 +11,7 @@ import { lazySchema } from '../../components/form/values';
 const schema = lazySchema(() => import('../../../domain/accounts').then((m) => m.loginSchema));
 
 export function meta() {
-  return [{ title: 'সাইন ইন | Sign in' }];
+  return [{ title: 'সাইন ইন | Sign in' }, { name: 'description', content: 'ফোন নাম্বার আর পাসওয়ার্ড দিয়ে সাইন ইন করুন: অর্ডার, উইশলিস্ট আর চেকআউট এক জায়গায়।' }];
 }
 
 export default function Login() {

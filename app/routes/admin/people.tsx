@@ -31,7 +31,7 @@ function PersonRow({ kind, Label, person: p }: { kind: LoaderData['kind']; Label
   return (
     <tr>
       <td>{p.id}</td>
-      <td>{p.image ? <img src={p.image} alt={p.alt_text} className="h-[50px] w-[50px] rounded object-cover" /> : <span className="text-xs text-stone-400">—</span>}</td>
+      <td>{p.image ? <img src={p.image} alt={p.alt_text} className="h-[50px] w-[50px] rounded object-cover" /> : <span className="text-xs text-stone-500">—</span>}</td>
       <td className="font-medium">{p.name}</td>
       <td className="max-w-sm truncate text-stone-600">{p.description}</td>
       <td>

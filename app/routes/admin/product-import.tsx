@@ -81,7 +81,7 @@ export default function ProductImport({ loaderData }: Route.ComponentProps) {
           then rows are written 500 at a time, each batch on its own.
         </p>
         <form {...importer.props} className="flex flex-wrap items-center gap-3" data-testid="import-form">
-          <input type="file" name="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required className="text-sm" data-testid="import-file" />
+          <input type="file" name="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required aria-label="CSV or XLSX file to import" className="text-sm" data-testid="import-file" />
           <label className="text-sm">
             <input type="checkbox" name="create_missing" value="1" className="mr-1" />
             Add unknown categories, authors and publishers

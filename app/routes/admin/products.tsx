@@ -60,7 +60,7 @@ function ProductRows({ products, purchase, type, waiting }: { products: AdminPro
     <>
       {products.length === 0 && <Empty colSpan={cols} />}
       {products.map((p) => (
-        <tr key={p.id} className={p.is_active ? '' : 'text-stone-400'} data-testid="product-row">
+        <tr key={p.id} className={p.is_active ? '' : 'text-stone-500'} data-testid="product-row">
           <td>{p.id}</td>
           <td className="max-w-44 font-medium">
             {p.english_title}
@@ -74,7 +74,7 @@ function ProductRows({ products, purchase, type, waiting }: { products: AdminPro
           {purchase && <td>{p.purchase_from}</td>}
           {purchase && <td>{p.purchase_price}</td>}
           <td>{p.regular_price}</td>
-          <td className={p.discount_price ? 'font-semibold text-red-700' : 'text-stone-400'}>{p.discount_price || '—'}</td>
+          <td className={p.discount_price ? 'font-semibold text-red-700' : 'text-stone-500'}>{p.discount_price || '—'}</td>
           <td className={p.units_stock === 0 ? 'font-semibold text-red-700' : p.units_stock <= 10 ? 'font-semibold text-amber-700' : ''}>{p.units_stock}</td>
           <td>{p.units_sold}</td>
           <td data-testid="restock-waiting">{waiting[p.id] ? <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{waiting[p.id]}</span> : '—'}</td>

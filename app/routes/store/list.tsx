@@ -60,6 +60,8 @@ export default function CuratedListPage({ loaderData: d }: Route.ComponentProps)
         </h1>
         <p className="text-sm text-stone-600">{t(`${count}টি পণ্য`, `${count} products`)}</p>
       </div>
+      {/* The cards' titles are h3s under the page's h1: this unseen h2 keeps the heading levels in order. */}
+      <h2 className="sr-only">{t('পণ্যের তালিকা', 'Products')}</h2>
       <ProductGrid products={d.results} />
       <Pager page={d.page} count={d.count} />
     </main>

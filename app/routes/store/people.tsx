@@ -24,6 +24,8 @@ export default function People({ loaderData: d }: Route.ComponentProps) {
   return (
     <main className="wrap py-6">
       <h1 className="mb-4 text-2xl font-bold">{d.kind === 'authors' ? t('আমাদের লেখক', 'Our authors') : t('আমাদের প্রকাশক', 'Our publishers')}</h1>
+      {/* The cards' names are h3s: this unseen h2 keeps the heading levels in order. */}
+      <h2 className="sr-only">{d.kind === 'authors' ? t('লেখকদের তালিকা', 'List of authors') : t('প্রকাশকদের তালিকা', 'List of publishers')}</h2>
       <PersonGrid people={d.results} base={d.kind === 'authors' ? '/authors' : '/publishers'} />
       <Pager page={d.page} count={d.count} />
     </main>

@@ -119,6 +119,8 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
           <ActiveFilterChips params={params} facets={d.facets} />
           {noResult || (
             <>
+              {/* The cards' titles are h3s under the page's h1: this unseen h2 keeps the heading levels in order. */}
+              <h2 className="sr-only">{t('পণ্যের তালিকা', 'Products')}</h2>
               <ProductGrid products={d.results} />
               <Pager page={d.page} count={d.count} />
             </>

@@ -32,6 +32,8 @@ export default function TypeListing({ loaderData: d }: Route.ComponentProps) {
         <FilterButton count={active} />
         <SortSelect value={d.ordering} className="max-md:hidden" />
       </div>
+      {/* The cards' titles are h3s under the page's h1: this unseen h2 keeps the heading levels in order. */}
+      <h2 className="sr-only">{t('পণ্যের তালিকা', 'Products')}</h2>
       <ProductGrid products={d.results} cols={5} />
       <Pager page={d.page} count={d.count} />
     </main>

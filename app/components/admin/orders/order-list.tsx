@@ -86,19 +86,19 @@ export function OrderList({ orders, emptyText }: { orders: ListOrder[]; emptyTex
             >
               <td>
                 {bookable.includes(o.id) ? (
-                  <input type="checkbox" aria-label={`Select order #${o.id} for booking`} checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} data-testid="order-select" />
+                  <input type="checkbox" className="size-6 align-middle" aria-label={`Select order #${o.id} for booking`} checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} data-testid="order-select" />
                 ) : (
-                  printable.includes(o.id) && <input type="checkbox" aria-label={`Select order #${o.id} for printing`} checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} data-testid="order-print-select" />
+                  printable.includes(o.id) && <input type="checkbox" className="size-6 align-middle" aria-label={`Select order #${o.id} for printing`} checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} data-testid="order-print-select" />
                 )}
               </td>
               <td>
-                <Link className="text-brand underline" to={`/order-invoice/${o.id}`}>
+                <Link className="inline-block py-1 text-brand underline" to={`/order-invoice/${o.id}`}>
                   {o.id}
                 </Link>
               </td>
               <td className="text-xs text-stone-600">{o.date.slice(0, 16).replace('T', ' ')}</td>
               <td>
-                <Link className="text-brand underline" to={`/order-invoice/${o.id}`}>
+                <Link className="inline-block py-1 text-brand underline" to={`/order-invoice/${o.id}`}>
                   {o.name}
                 </Link>
                 <div className="mt-0.5 flex flex-wrap gap-1">

@@ -132,7 +132,7 @@ export function CounterScreen({ percent }: { percent: number }) {
           </label>
           <input id="pos-code" ref={field} value={query} onChange={(e) => setQuery(e.target.value)} autoFocus autoComplete="off" className="mt-1 w-full rounded border-2 border-brand px-3 py-2 font-mono text-lg" data-testid="pos-input" aria-describedby="pos-catalogue-state" />
         </form>
-        <p id="pos-catalogue-state" className="mt-1 text-xs text-stone-500">
+        <p id="pos-catalogue-state" className="mt-1 text-xs text-stone-600">
           {catalogue.version ? bi(`${catalogue.items.length}টি পণ্য হাতে আছে`, `${catalogue.items.length} products held locally`) : bi('তালিকা আসছে…', 'Loading the catalogue…')}
         </p>
         {suggestions.length > 0 && (
@@ -140,7 +140,7 @@ export function CounterScreen({ percent }: { percent: number }) {
             {suggestions.map((s) => (
               <li key={s.id}>
                 <button type="button" className="w-full px-3 py-1 text-left hover:bg-stone-100 focus:bg-stone-100" onClick={() => add(s)} data-testid="pos-suggestion">
-                  {s.title || s.title_en} <span className="text-stone-500">{s.title && s.title_en}</span> · ৳{s.price} · {bi('স্টক', 'stock')} {s.stock}
+                  {s.title || s.title_en} <span className="text-stone-600">{s.title && s.title_en}</span> · ৳{s.price} · {bi('স্টক', 'stock')} {s.stock}
                 </button>
               </li>
             ))}
@@ -161,11 +161,11 @@ export function CounterScreen({ percent }: { percent: number }) {
         )}
         <table className="mt-3 w-full text-sm" data-testid="pos-lines">
           <thead>
-            <tr className="border-b text-left text-stone-500">
+            <tr className="border-b text-left text-stone-600">
               <th className="py-1">{bi('বই', 'Item')}</th>
               <th className="w-32">{bi('পরিমাণ', 'Qty')}</th>
               <th className="w-20 text-right">{bi('দাম', 'Price')}</th>
-              <th className="w-8"></th>
+              <td className="w-8" />
             </tr>
           </thead>
           <tbody>
@@ -194,7 +194,7 @@ export function CounterScreen({ percent }: { percent: number }) {
             ))}
           </tbody>
         </table>
-        {!lines.length && <p className="mt-2 text-sm text-stone-500">{bi('কোনো বই যোগ হয়নি।', 'No items yet.')}</p>}
+        {!lines.length && <p className="mt-2 text-sm text-stone-600">{bi('কোনো বই যোগ হয়নি।', 'No items yet.')}</p>}
       </div>
       <aside className="space-y-3 rounded border border-stone-200 bg-white p-3" aria-label={bi('পরিশোধ', 'Payment')}>
         <p className="flex justify-between">
@@ -202,7 +202,7 @@ export function CounterScreen({ percent }: { percent: number }) {
         </p>
         <label className="flex items-center justify-between gap-2 text-sm">
           <span>
-            {bi('ছাড় (টাকা)', 'Discount (taka)')} <span className="text-stone-500">≤ ৳{money.limit}</span>
+            {bi('ছাড় (টাকা)', 'Discount (taka)')} <span className="text-stone-600">≤ ৳{money.limit}</span>
           </span>
           <input inputMode="numeric" className={`${input} w-24 text-right`} value={discount} onChange={(e) => setDiscount(e.target.value)} aria-invalid={money.overLimit} data-testid="pos-discount" />
         </label>

@@ -35,22 +35,22 @@ export function DayReport({ stamp }: { stamp: number }) {
     };
   }, [stamp, asked]);
 
-  if (!report) return <p className="text-sm text-stone-500">{failed ? bi('নেটওয়ার্ক নেই: আজকের হিসাব পরে দেখুন।', "No network: today's figures later.") : '…'}</p>;
+  if (!report) return <p className="text-sm text-stone-600">{failed ? bi('নেটওয়ার্ক নেই: আজকের হিসাব পরে দেখুন।', "No network: today's figures later.") : '…'}</p>;
   return (
     <div data-testid="pos-report" className="text-sm">
       <dl className="grid grid-cols-3 gap-2">
         <div>
-          <dt className="text-stone-500">{bi('বিক্রি', 'Sales')}</dt>
+          <dt className="text-stone-600">{bi('বিক্রি', 'Sales')}</dt>
           <dd className="text-lg font-semibold" data-testid="pos-report-sales">
             {report.sales}
           </dd>
         </div>
         <div>
-          <dt className="text-stone-500">{bi('মোট', 'Total')}</dt>
+          <dt className="text-stone-600">{bi('মোট', 'Total')}</dt>
           <dd className="text-lg font-semibold">{taka(report.total)}</dd>
         </div>
         <div>
-          <dt className="text-stone-500">{bi('ড্রয়ারে নগদ', 'Cash in drawer')}</dt>
+          <dt className="text-stone-600">{bi('ড্রয়ারে নগদ', 'Cash in drawer')}</dt>
           <dd className="text-lg font-semibold" data-testid="pos-report-cash">
             {taka(report.cash_expected)}
           </dd>
